@@ -1,0 +1,106 @@
+"""Turkish-aware text primitives: casefolding, diacritic folding, tokens, stems, sentences.
+
+What it does: the small, pure string functions every other stage shares, so that a query
+typed as "KAÇ ZAR ATIYORUZ", "kac zar atiyoruz" or "Kaç zar atıyoruz?" meets the corpus on
+the same tokens. What it does not do: any I/O, any ranking, anything game-specific.
+
+Why not ``str.lower()``: Python lowercases "I" to "i" and "İ" to "i̇" (i + combining dot);
+Turkish wants "I"→"ı" and "İ"→"i". ``casefold_tr`` handles that first, then lowercases.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+import Stemmer  # PyStemmer: the Snowball stemmers, Turkish among them
+
+_FOLD = str.maketrans({"ç": "c", "ğ": "g", "ı": "i", "ö": "o", "ş": "s", "ü": "u",
+                       "â": "a", "î": "i", "û": "u"})
+_APOSTROPHES = "'’‘`´"
+# A word: letters/digits, allowing inner decimal commas/points ("2,0") so numbers stay whole.
+_TOKEN = re.compile(r"\d+(?:[.,]\d+)?|[^\W\d_]+", re.UNICODE)
+_SUFFIX_AFTER_APOSTROPHE = re.compile(rf"(\w)[{_APOSTROPHES}]\w+")
+
+
+def casefold_tr(text: str) -> str:
+    """Lowercase with Turkish dotted/dotless i rules ("IŞIK"→"ışık", "İZMİR"→"izmir")."""
+    return text.replace("I", "ı").replace("İ", "i").lower()
+
+
+def fold(text: str) -> str:
+    """Turkish casefold, then strip diacritics ("Çoğunluk"→"cogunluk", "ısırık"→"isirik")."""
+    lowered = casefold_tr(text).translate(_FOLD)
+    decomposed = unicodedata.normalize("NFKD", lowered)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def drop_apostrophe_suffixes(text: str) -> str:
+    """"Daybreak'te"→"Daybreak", "30'u"→"30": Turkish case endings on proper nouns and numbers."""
+    return _SUFFIX_AFTER_APOSTROPHE.sub(r"\1", text)
+
+
+def words(text: str) -> list[str]:
+    """Casefolded (not diacritic-folded) word tokens, apostrophe suffixes removed."""
+    return _TOKEN.findall(casefold_tr(drop_apostrophe_suffixes(text)))
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> Stemmer.Stemmer:
+    return Stemmer.Stemmer("turkish")
+
+
+def stem(word: str) -> str:
+    """Snowball Turkish stem of one casefolded word; numbers are returned unchanged."""
+    if word[:1].isdigit():
+        return word
+    return str(_stemmer().stemWord(word))
+
+
+def prefix(word: str, n: int = 5) -> str:
+    """The first ``n`` letters of a folded word: a cheap stem that survives typos at the end."""
+    return word if word[:1].isdigit() else word[:n]
+
+
+# Very frequent function words that carry no rule content. Kept short on purpose: question
+# words like "kaç", "ne zaman" and negations matter to players and stay in.
+STOPWORDS = frozenset(fold(w) for w in """
+ve veya ile bir bu şu o da de ki mi mı mu mü için gibi ama ancak yani ya her
+the a an of in on to is are do does i my we our you your
+abi kanka ya lan be yaa
+""".split())
+
+
+# Sentence ends: . ! ? followed by space and a capital, digit, quote or dash; or a " - " list
+# bullet. "2,0°C" and "vb." inside a sentence do not end it because no capital follows.
+_SENTENCE_END = re.compile(r"(?<=[.!?…])[\"”’')]*\s+(?=[\"“‘(]*[A-ZÇĞİÖŞÜ0-9-])|\s+(?=- \S)")
+
+
+@dataclass(frozen=True)
+class Span:
+    """A half-open character range ``[start, end)`` into some text."""
+
+    start: int
+    end: int
+
+
+def sentence_spans(text: str, offset: int = 0) -> list[Span]:
+    """Split ``text`` into sentence spans (offsets shifted by ``offset``), whitespace trimmed."""
+    spans: list[Span] = []
+    pos = 0
+    for match in _SENTENCE_END.finditer(text):
+        spans.extend(_trimmed(text, pos, match.start(), offset))
+        pos = match.end()
+    spans.extend(_trimmed(text, pos, len(text), offset))
+    return spans
+
+
+def _trimmed(text: str, start: int, end: int, offset: int) -> list[Span]:
+    piece = text[start:end]
+    stripped = piece.strip()
+    if not stripped:
+        return []
+    lead = len(piece) - len(piece.lstrip())
+    return [Span(offset + start + lead, offset + start + lead + len(stripped))]
