@@ -66,11 +66,12 @@ def prefix(word: str, n: int = 5) -> str:
 
 # Very frequent function words that carry no rule content. Kept short on purpose: question
 # words like "kaç", "ne zaman" and negations matter to players and stay in.
-STOPWORDS = frozenset(fold(w) for w in """
-ve veya ile bir bu şu o da de ki mi mı mu mü için gibi ama ancak yani ya her
-the a an of in on to is are do does i my we our you your
-abi kanka ya lan be yaa
-""".split())
+STOPWORDS = frozenset(fold(w) for w in (
+    "ve", "veya", "ile", "bir", "bu", "şu", "o", "da", "de", "ki", "mi", "mı", "mu", "mü",
+    "için", "gibi", "ama", "ancak", "yani", "ya", "her", "the", "a", "an", "of", "in", "on",
+    "to", "is", "are", "do", "does", "i", "my", "we", "our", "you", "your", "abi", "kanka",
+    "ya", "lan", "be", "yaa",
+))
 
 
 # Sentence ends: . ! ? followed by space and a capital, digit, quote or dash; or a " - " list

@@ -1,0 +1,54 @@
+# The two commands a fresh machine needs:  make run   and   make test
+# Everything installs into .venv in the repository root; nothing is fetched at run time.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP_RUN := $(VENV)/.installed-run
+STAMP_DEV := $(VENV)/.installed-dev
+SAMPLE ?= Daybreak'te kaç Krizde Topluluk jetonunda oyunu kaybederiz?
+
+.PHONY: run test install dev build serve eval bench lint clean
+
+run: $(STAMP_RUN)  ## install, build the index on the bundled corpus, answer a sample question
+	$(BIN)/hakem build
+	$(BIN)/hakem ask "$(SAMPLE)"
+	@echo
+	@echo "Start the service:  $(BIN)/hakem serve   (then open http://127.0.0.1:8000/)"
+	@echo "Ask from the shell: $(BIN)/hakem ask \"kac zar atiyoruz dead of winter\""
+
+test: $(STAMP_DEV)  ## lint, type-check and run the whole test suite
+	$(BIN)/ruff check service eval tests
+	$(BIN)/mypy
+	$(BIN)/pytest
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(STAMP_RUN): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+# The dev install adds the sentence-transformers extra (torch pinned to the 2.13.0 CPU build).
+$(STAMP_DEV): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/pip install --quiet -e '.[dev,st]'
+	touch $@ $(STAMP_RUN)
+
+install: $(STAMP_RUN)
+dev: $(STAMP_DEV)
+
+build: $(STAMP_RUN)
+	$(BIN)/hakem build
+
+serve: $(STAMP_RUN)
+	$(BIN)/hakem serve
+
+eval: $(STAMP_RUN)
+	$(BIN)/hakem eval ../shared/eval/dev.jsonl --compare
+
+lint: $(STAMP_DEV)
+	$(BIN)/ruff check service eval tests
+	$(BIN)/mypy
+
+clean:
+	rm -rf $(VENV) index/current index/builds

@@ -1,0 +1,222 @@
+"""The evaluation harness behind ``hakem eval``: any question set in ``shared/eval`` format.
+
+What it does: reads a JSONL question set (see ``FORMAT.md``), asks each question through the
+real pipeline, and measures recall@1/3/5 and MRR (a passage counts when it is in the
+question's game and overlaps the span of one of its evidence quotes), game accuracy,
+abstention on unanswerable and answerable questions, answer-span accuracy, threshold values
+found in facts, and in-process latency — overall and per style, kind and game, with the
+list of misses. What it does not do: tune anything. It only measures.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hakem.answer import Answer
+from hakem.corpus import Corpus
+from hakem.facts import fact_numbers, numbers_in
+
+KINDS = ("threshold", "rule", "procedure", "faq", "component", "scoring", "setup", "end",
+         "variant", "unanswerable")
+STYLES = ("formal", "colloquial", "no-diacritics", "typo", "english", "mixed", "game-unnamed")
+
+
+class QuestionSetError(ValueError):
+    """The question file is not in the expected format; the message names the line."""
+
+
+@dataclass(frozen=True)
+class Question:
+    id: str
+    game: str | None
+    question: str
+    kind: str
+    style: str
+    evidence: tuple[str, ...]
+    answer: str = ""
+    value: float | None = None
+
+
+def load_questions(path: Path) -> list[Question]:
+    out, seen = [], set()
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise QuestionSetError(f"cannot read {path}: {exc}") from exc
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            q = Question(id=str(row["id"]), game=row.get("game"), question=str(row["question"]),
+                         kind=str(row.get("kind", "rule")), style=str(row.get("style", "formal")),
+                         evidence=tuple(row.get("evidence") or ()),
+                         answer=str(row.get("answer", "")),
+                         value=float(row["value"]) if row.get("value") is not None else None)
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+            raise QuestionSetError(f"{path}:{n}: not a question ({exc})") from exc
+        if q.id in seen:
+            raise QuestionSetError(f"{path}:{n}: duplicate id {q.id}")
+        seen.add(q.id)
+        out.append(q)
+    if not out:
+        raise QuestionSetError(f"{path}: no questions")
+    return out
+
+
+def _ws_map(text: str) -> tuple[str, list[int]]:
+    """Text with whitespace runs collapsed, and each collapsed char's offset in ``text``."""
+    chars, offsets = [], []
+    for m in re.finditer(r"\s+|\S", text):
+        chars.append(" " if m.group().isspace() else m.group())
+        offsets.append(m.start())
+    return "".join(chars), [*offsets, len(text)]
+
+
+def evidence_spans(q: Question, corpus: Corpus) -> list[tuple[int, int]]:
+    """Every place each evidence quote occurs in its document (whitespace-collapsed match)."""
+    if q.game is None or q.game not in corpus.ids:
+        return []
+    text = corpus.game(q.game).text
+    collapsed, offsets = _ws_map(text)
+    spans = []
+    for quote in q.evidence:
+        needle = re.sub(r"\s+", " ", quote.strip())
+        i = collapsed.find(needle)
+        while i >= 0 and needle:
+            spans.append((offsets[i], offsets[i + len(needle) - 1] + 1))
+            i = collapsed.find(needle, i + 1)
+    return spans
+
+
+@dataclass(frozen=True)
+class Outcome:
+    question: Question
+    answer: Answer
+    rank: int | None  # 1-based rank of the first passage overlapping evidence
+    seconds: float
+    span_hit: bool
+    value_found: bool | None
+    top_fact_right: bool | None
+
+
+def _overlaps(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
+    return any(start < e and s < end for s, e in spans)
+
+
+def judge(q: Question, answer: Answer, spans: list[tuple[int, int]], seconds: float) -> Outcome:
+    rank = None
+    for i, hit in enumerate(answer.passages, 1):
+        if hit.chunk.game == q.game and _overlaps(hit.chunk.start, hit.chunk.end, spans):
+            rank = i
+            break
+    span = answer.answer_span
+    span_hit = bool(span and span.game == q.game and _overlaps(span.start, span.end, spans))
+    value_found = top_right = None
+    if q.kind == "threshold" and q.value is not None and q.game is not None:
+        numbers = set(numbers_in(answer.answer))
+        for fh in answer.facts:
+            numbers |= fact_numbers(fh.fact)
+        value_found = q.value in numbers
+        top = answer.facts[0].fact if answer.facts else None
+        top_right = bool(top and top.game == q.game and q.value in fact_numbers(top))
+    return Outcome(q, answer, rank, seconds, span_hit, value_found, top_right)
+
+
+def _rate(items: Iterable[bool]) -> float | None:
+    values = list(items)
+    return round(sum(values) / len(values), 3) if values else None
+
+
+def metrics(outcomes: list[Outcome]) -> dict[str, Any]:
+    answerable = [o for o in outcomes if o.question.game is not None]
+    unanswerable = [o for o in outcomes if o.question.game is None]
+    thresholds = [o for o in answerable if o.value_found is not None]
+    return {
+        "n": len(outcomes),
+        "recall@1": _rate(o.rank is not None and o.rank <= 1 for o in answerable),
+        "recall@3": _rate(o.rank is not None and o.rank <= 3 for o in answerable),
+        "recall@5": _rate(o.rank is not None and o.rank <= 5 for o in answerable),
+        "mrr": round(sum(1 / o.rank for o in answerable if o.rank) / len(answerable), 3)
+        if answerable else None,
+        "game_accuracy": _rate(o.answer.game == o.question.game for o in answerable),
+        "abstained_unanswerable": _rate(o.answer.abstained for o in unanswerable),
+        "abstained_answerable": _rate(o.answer.abstained for o in answerable),
+        "answer_span": _rate(o.span_hit for o in answerable),
+        "threshold_value_found": _rate(bool(o.value_found) for o in thresholds),
+        "threshold_top_fact": _rate(bool(o.top_fact_right) for o in thresholds),
+    }
+
+
+def _latency(outcomes: list[Outcome]) -> dict[str, float]:
+    ms = sorted(o.seconds * 1000 for o in outcomes)
+    if not ms:
+        return {}
+    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
+    return {"p50_ms": round(statistics.median(ms), 1), "p95_ms": round(p95, 1)}
+
+
+@dataclass(frozen=True)
+class Report:
+    label: str
+    overall: dict[str, Any]
+    latency: dict[str, float]
+    by_style: dict[str, dict[str, Any]] = field(default_factory=dict)
+    by_kind: dict[str, dict[str, Any]] = field(default_factory=dict)
+    by_game: dict[str, dict[str, Any]] = field(default_factory=dict)
+    misses: tuple[dict[str, Any], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "overall": self.overall, "latency": self.latency,
+                "by_style": self.by_style, "by_kind": self.by_kind, "by_game": self.by_game,
+                "misses": list(self.misses)}
+
+
+AskFn = Callable[[str], Answer]
+
+
+def run(ask: AskFn, questions: list[Question], corpus: Corpus, label: str = "hybrid",
+        progress: Callable[[int, int], None] | None = None) -> Report:
+    outcomes = []
+    for i, q in enumerate(questions, 1):
+        started = time.perf_counter()
+        answer = ask(q.question)
+        outcomes.append(judge(q, answer, evidence_spans(q, corpus), time.perf_counter() - started))
+        if progress:
+            progress(i, len(questions))
+    groups: dict[str, dict[str, list[Outcome]]] = {"style": defaultdict(list),
+                                                   "kind": defaultdict(list),
+                                                   "game": defaultdict(list)}
+    for o in outcomes:
+        groups["style"][o.question.style].append(o)
+        groups["kind"][o.question.kind].append(o)
+        groups["game"][o.question.game or "(none)"].append(o)
+    return Report(label=label, overall=metrics(outcomes), latency=_latency(outcomes),
+                  by_style={k: metrics(v) for k, v in sorted(groups["style"].items())},
+                  by_kind={k: metrics(v) for k, v in sorted(groups["kind"].items())},
+                  by_game={k: metrics(v) for k, v in sorted(groups["game"].items())},
+                  misses=tuple(_miss(o) for o in outcomes if _is_miss(o)))
+
+
+def _is_miss(o: Outcome) -> bool:
+    if o.question.game is None:
+        return not o.answer.abstained
+    return o.rank != 1 or o.answer.abstained or o.answer.game != o.question.game
+
+
+def _miss(o: Outcome) -> dict[str, Any]:
+    top = o.answer.passages[0].chunk if o.answer.passages else None
+    return {"id": o.question.id, "style": o.question.style, "kind": o.question.kind,
+            "question": o.question.question, "expected_game": o.question.game,
+            "got_game": o.answer.game, "rank": o.rank, "abstained": o.answer.abstained,
+            "reason": o.answer.reason,
+            "top_passage": f"{top.id} [{top.section}] {top.text[:90]}" if top else None,
+            "evidence": o.question.evidence[:1]}

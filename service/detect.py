@@ -1,0 +1,75 @@
+"""Which game a question names: aliases from ``games.toml``, typo- and suffix-tolerant.
+
+What it does: finds a game's name or alias among the question's words ("DoW", "dead of
+wintr'da", "Daybreakte", "Cyberpnk"), and spots names of games Hakem does not know (a proper
+noun with a Turkish case suffix, "Catan'da", whose word is nowhere in the corpus). What it
+does not do: guess the game from the question's content; that is retrieval's job, since the
+passages themselves are the best evidence (see ``retrieve``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rapidfuzz.distance import OSA
+
+from .corpus import Game
+from .text import casefold_tr, fold
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# A word carrying a case suffix after an apostrophe: how Turkish writes suffixes on names.
+_NAMED = re.compile(r"([^\W\d_][\w]*)['’](?:[^\W\d_]{1,5})\b")
+
+
+@dataclass(frozen=True)
+class GameMention:
+    game: str
+    alias: str
+    exact: bool
+
+
+def _tokens(text: str) -> list[str]:
+    return [fold(w) for w in _WORD.findall(casefold_tr(text))]
+
+
+def _close(typed: str, alias: str) -> bool:
+    if typed == alias:
+        return True
+    if len(alias) >= 5 and typed.startswith(alias) and len(typed) - len(alias) <= 4:
+        return True  # a suffix written without the apostrophe: "daybreakte"
+    budget = 0 if len(alias) < 5 else 1 if len(alias) < 10 else 2
+    return OSA.distance(typed, alias) <= budget
+
+
+def find_games(question: str, games: tuple[Game, ...]) -> list[GameMention]:
+    """Games named in the question, best (longest, exact) mention first; one per game."""
+    tokens = _tokens(question)
+    found: dict[str, GameMention] = {}
+    best_len: dict[str, int] = {}
+    for game in games:
+        for alias in game.aliases:
+            alias_tokens = _tokens(alias)
+            n = len(alias_tokens)
+            if not n:
+                continue
+            target = " ".join(alias_tokens)
+            for i in range(len(tokens) - n + 1):
+                typed = " ".join(tokens[i : i + n])
+                if _close(typed, target) and len(target) > best_len.get(game.id, -1):
+                    found[game.id] = GameMention(game.id, alias, typed == target)
+                    best_len[game.id] = len(target)
+    return sorted(found.values(), key=lambda m: (-best_len[m.game], not m.exact))
+
+
+def unknown_names(question: str, known_words: set[str], games: tuple[Game, ...]) -> list[str]:
+    """Suffixed proper nouns ("Catan'da") found neither in the corpus nor among game names."""
+    alias_words = {t for g in games for a in g.aliases for t in _tokens(a)}
+    out = []
+    for match in _NAMED.finditer(question):
+        word = fold(match.group(1))
+        if word not in known_words and word not in alias_words and not any(
+            _close(word, a) for a in alias_words
+        ):
+            out.append(match.group(1))
+    return out

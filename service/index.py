@@ -1,0 +1,181 @@
+"""Build, store, verify and load the index: FAISS vectors, chunks, facts, and a manifest.
+
+What it does: ``build_index`` embeds every chunk and writes plain, checkable artifacts
+(``vectors.faiss``, ``chunks.jsonl``, ``facts.sqlite``, ``manifest.json`` with format
+version, embedder, dimension, corpus hash and per-file SHA-256) into a fresh folder, then
+swaps it in atomically (``index/current`` is a symlink replaced with one rename), so a build
+killed half-way leaves the previous index serving. ``load_index`` verifies all of it and
+raises ``IndexNotReady`` with a specific reason. What it does not do: ranking (see
+``retrieve``); no pickle anywhere.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import faiss
+import numpy as np
+
+from .chunks import Chunk, ChunkSettings, chunk_corpus
+from .corpus import Corpus, corpus_hash
+from .embed import Embedder
+from .errors import FactsError, IndexNotReady
+from .facts import Fact, load_facts, read_sqlite, write_sqlite
+
+FORMAT_VERSION = 1
+MANIFEST = "manifest.json"
+VECTORS = "vectors.faiss"
+CHUNKS = "chunks.jsonl"
+FACTS = "facts.sqlite"
+CURRENT = "current"
+BATCH = 32
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class LoadedIndex:
+    manifest: dict[str, Any]
+    chunks: tuple[Chunk, ...]
+    vectors: faiss.Index
+    facts: tuple[Fact, ...]
+    path: Path
+
+
+def embed_text(chunk: Chunk, game_name: str) -> str:
+    """What the embedder sees: the passage with its game and section as context."""
+    where = f"{game_name} — {chunk.section}" if chunk.section else game_name
+    return f"{where}: {chunk.text}"
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def build_index(corpus: Corpus, corpus_dir: Path, index_dir: Path, embedder: Embedder,
+                chunk_settings: ChunkSettings | None = None,
+                progress: Progress | None = None) -> Path:
+    """Build into a temporary folder, verify it, then make it ``index/current``."""
+    chunk_settings = chunk_settings or ChunkSettings()
+    facts = load_facts(corpus_dir, corpus)  # fails fast, before the slow part
+    chunks = chunk_corpus(corpus.games, chunk_settings)
+    names = {g.id: g.name for g in corpus.games}
+    texts = [embed_text(c, names[c.game]) for c in chunks]
+    parts = []
+    for i in range(0, len(texts), BATCH):
+        parts.append(embedder.documents(texts[i : i + BATCH]))
+        if progress:
+            progress(min(i + BATCH, len(texts)), len(texts))
+    vectors = (np.vstack(parts) if parts else np.zeros((0, embedder.dim))).astype(np.float32)
+    builds = index_dir / "builds"
+    builds.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%dT%H%M%S") + f"-{uuid.uuid4().hex[:8]}"
+    tmp = builds / f".tmp-{stamp}"
+    tmp.mkdir()
+    try:
+        flat = faiss.IndexFlatIP(embedder.dim)
+        flat.add(vectors)
+        faiss.write_index(flat, str(tmp / VECTORS))
+        with (tmp / CHUNKS).open("w", encoding="utf-8") as handle:
+            for chunk in chunks:
+                handle.write(json.dumps(asdict(chunk), ensure_ascii=False) + "\n")
+        write_sqlite(facts, tmp / FACTS)
+        manifest = {
+            "format_version": FORMAT_VERSION,
+            "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "embedder": embedder.name,
+            "dimension": embedder.dim,
+            "metric": "inner_product_on_normalised_vectors",
+            "corpus_hash": corpus_hash(corpus_dir),
+            "games": {g.id: g.sha256 for g in corpus.games},
+            "chunker": asdict(chunk_settings),
+            "counts": {"chunks": len(chunks), "facts": len(facts)},
+            "files": {name: _sha256(tmp / name) for name in (VECTORS, CHUNKS, FACTS)},
+        }
+        (tmp / MANIFEST).write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
+                                    encoding="utf-8")
+        final = builds / stamp
+        tmp.rename(final)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    _swap_current(index_dir, final)
+    return final
+
+
+def _swap_current(index_dir: Path, target: Path) -> None:
+    link = index_dir / CURRENT
+    previous = link.resolve() if link.is_symlink() else None
+    tmp_link = index_dir / f".{CURRENT}-{os.getpid()}"
+    if tmp_link.is_symlink() or tmp_link.exists():
+        tmp_link.unlink()
+    tmp_link.symlink_to(target.relative_to(index_dir))
+    os.replace(tmp_link, link)  # atomic: readers see the old build or the new, never neither
+    for old in (index_dir / "builds").iterdir():
+        if old.resolve() not in {target.resolve(), previous} and not old.name.startswith(".tmp"):
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def read_manifest(index_dir: Path) -> tuple[Path, dict[str, Any]]:
+    path = index_dir / CURRENT
+    if not (path / MANIFEST).is_file():
+        raise IndexNotReady(f"no index at {path}")
+    try:
+        manifest = json.loads((path / MANIFEST).read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise IndexNotReady(f"the index manifest is damaged ({exc.__class__.__name__})") from exc
+    if not isinstance(manifest, dict) or manifest.get("format_version") != FORMAT_VERSION:
+        raise IndexNotReady(f"the index has format {manifest.get('format_version')!r} "
+                            f"but this Hakem reads format {FORMAT_VERSION}")
+    return path, manifest
+
+
+def verify_index(index_dir: Path, corpus: Corpus, corpus_dir: Path,
+                 embedder_name: str | None) -> dict[str, Any]:
+    """Every check short of loading: manifest, checksums, corpus and model match."""
+    path, manifest = read_manifest(index_dir)
+    for name, expected in dict(manifest.get("files", {})).items():
+        file = path / name
+        if not file.is_file():
+            raise IndexNotReady(f"index file {name} is missing")
+        if _sha256(file) != expected:
+            raise IndexNotReady(f"index file {name} is damaged (checksum mismatch)")
+    if manifest.get("corpus_hash") != corpus_hash(corpus_dir):
+        raise IndexNotReady("the index was built from a different corpus")
+    if embedder_name is not None and manifest.get("embedder") != embedder_name:
+        raise IndexNotReady(f"the index was built with embedder {manifest.get('embedder')!r}, "
+                            f"but the settings use {embedder_name!r}")
+    return manifest
+
+
+def load_index(index_dir: Path, corpus: Corpus, corpus_dir: Path,
+               embedder: Embedder | None) -> LoadedIndex:
+    manifest = verify_index(index_dir, corpus, corpus_dir, embedder.name if embedder else None)
+    path = index_dir / CURRENT
+    try:
+        vectors = faiss.read_index(str(path / VECTORS))
+        with (path / CHUNKS).open(encoding="utf-8") as handle:
+            chunks = tuple(Chunk(**json.loads(line)) for line in handle)
+        facts = read_sqlite(path / FACTS)
+    except (RuntimeError, ValueError, TypeError, OSError, FactsError) as exc:
+        raise IndexNotReady(f"the index could not be read ({exc.__class__.__name__})") from exc
+    if vectors.ntotal != len(chunks) or vectors.d != manifest.get("dimension"):
+        raise IndexNotReady("the index vectors do not match its chunks or dimension")
+    texts = {g.id: g.text for g in corpus.games}
+    for chunk in chunks:
+        if chunk.game not in texts or texts[chunk.game][chunk.start : chunk.end] != chunk.text:
+            raise IndexNotReady(f"chunk {chunk.id} no longer matches the corpus text")
+    return LoadedIndex(manifest=manifest, chunks=chunks, vectors=vectors, facts=facts, path=path)

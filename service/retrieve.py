@@ -1,0 +1,122 @@
+"""Hybrid retrieval: dense (FAISS) + Turkish-aware BM25, fused, restricted to one game.
+
+What it does: given a question and optionally a game, decides the game (the request, else a
+name in the question, else the game of the best passages), ranks that game's passages by
+reciprocal-rank fusion of the dense and lexical rankings, and returns them with the signals
+the answer stage uses to decide whether the rules answer at all. What it does not do: write
+the answer or decide abstention (see ``answer``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import faiss
+import numpy as np
+
+from .chunks import Chunk
+from .corpus import Game
+from .detect import find_games
+from .embed import Embedder
+from .lexical import LexicalIndex
+
+MODES = ("hybrid", "dense", "lexical")
+RRF_K = 60
+
+
+@dataclass(frozen=True)
+class Hit:
+    chunk: Chunk
+    score: float  # fused score (higher is better); comparable only within one query
+    dense: float  # cosine similarity of question and passage
+    lexical: float  # BM25 score
+
+
+@dataclass(frozen=True)
+class Retrieval:
+    question: str
+    game: str | None
+    game_source: str  # "request" | "name" | "content" | "none"
+    hits: tuple[Hit, ...]
+
+
+@dataclass(frozen=True)
+class RetrievalConfig:
+    mode: str = "hybrid"
+    rrf_k: int = RRF_K
+    dense_weight: float = 1.0
+    lexical_weight: float = 1.0
+
+
+class Retriever:
+    """Holds the loaded index pieces; ``search`` is a pure function of its inputs."""
+
+    def __init__(self, chunks: tuple[Chunk, ...], vectors: faiss.Index, embedder: Embedder,
+                 games: tuple[Game, ...], config: RetrievalConfig = RetrievalConfig()) -> None:
+        self.chunks = chunks
+        self.vectors = vectors
+        self.embedder = embedder
+        self.games = games
+        self.config = config
+        names = {g.id: g.name for g in games}
+        self.lexical = LexicalIndex([f"{c.heading} {c.text}" if c.heading else c.text
+                                     for c in chunks])
+        self._game_of = np.array([c.game for c in chunks])
+        self._names = names
+
+    def dense_scores(self, question: str) -> np.ndarray:
+        query = self.embedder.query(question).reshape(1, -1).astype(np.float32)
+        scores, ids = self.vectors.search(query, len(self.chunks))
+        out = np.full(len(self.chunks), -1.0, dtype=np.float32)
+        valid = ids[0] >= 0
+        out[ids[0][valid]] = scores[0][valid]
+        return out
+
+    def search(self, question: str, game: str | None = None, k: int = 5,
+               mode: str | None = None) -> Retrieval:
+        mode = mode or self.config.mode
+        source = "request" if game else "none"
+        if game is None:
+            mentions = find_games(question, self.games)
+            if mentions:
+                game, source = mentions[0].game, "name"
+        dense = self.dense_scores(question) if mode != "lexical" else np.zeros(len(self.chunks))
+        lexical = (self.lexical.scores(question) if mode != "dense"
+                   else np.zeros(len(self.chunks), dtype=np.float32))
+        fused = self._fuse(dense, lexical, mode)
+        if game is None:
+            game, source = self._game_from_content(fused)
+        mask = self._game_of == game if game else np.ones(len(self.chunks), dtype=bool)
+        order = [i for i in np.argsort(-fused, kind="stable") if mask[i]][:k]
+        hits = tuple(Hit(self.chunks[i], float(fused[i]), float(dense[i]), float(lexical[i]))
+                     for i in order)
+        return Retrieval(question=question, game=game, game_source=source, hits=hits)
+
+    def _fuse(self, dense: np.ndarray, lexical: np.ndarray, mode: str) -> np.ndarray:
+        if mode == "dense":
+            return dense.astype(np.float32)
+        if mode == "lexical":
+            return lexical.astype(np.float32)
+        return (self.config.dense_weight * _rrf(dense, self.config.rrf_k)
+                + self.config.lexical_weight * _rrf(lexical, self.config.rrf_k, zero_is_last=True))
+
+    def _game_from_content(self, fused: np.ndarray) -> tuple[str | None, str]:
+        # The game whose best few passages score highest: one lucky passage in another game
+        # should not outvote several good ones.
+        best: dict[str, float] = {}
+        for gid in self._names:
+            scores = np.sort(fused[self._game_of == gid])[::-1][:3]
+            best[gid] = float(scores.sum()) if len(scores) else -np.inf
+        if not best:
+            return None, "none"
+        return max(best, key=lambda g: best[g]), "content"
+
+
+def _rrf(scores: np.ndarray, k: int, zero_is_last: bool = False) -> np.ndarray:
+    """Reciprocal-rank fusion weight of each item's rank under ``scores`` (1-based ranks)."""
+    ranks = np.empty(len(scores), dtype=np.float32)
+    ranks[np.argsort(-scores, kind="stable")] = np.arange(1, len(scores) + 1)
+    out = 1.0 / (k + ranks)
+    if zero_is_last:
+        out[scores <= 0] = 0.0  # no lexical match at all earns no lexical credit
+    return out.astype(np.float32)

@@ -1,0 +1,53 @@
+import pytest
+from hakem.detect import find_games, unknown_names
+from hakem.errors import UnknownGame
+
+
+def test_game_from_request_restricts_passages(tiny_engine):
+    answer = tiny_engine.ask("kaç zar", game="kale-oyunu")
+    assert answer.game == "kale-oyunu" and answer.game_source == "request"
+    assert {h.chunk.game for h in answer.passages} == {"kale-oyunu"}
+
+
+def test_game_named_in_question_with_typo_or_suffix(tiny_engine):
+    games = tiny_engine.corpus.games
+    assert find_games("Kale Oyununda kale kaç puan?", games)[0].game == "kale-oyunu"
+    assert find_games("zar savasinda can", games)[0].game == "zar-savasi"
+    assert find_games("KO'da kale", games)[0].game == "kale-oyunu"
+    assert find_games("Zar Savşı kuralları", games)[0].game == "zar-savasi"
+    assert find_games("hiçbir oyun adı yok", games) == []
+
+
+def test_unknown_game_names_are_spotted(tiny_engine):
+    vocab = set(tiny_engine.retriever.lexical.vocab.restore)
+    assert unknown_names("Catan'da kaç puan?", vocab, tiny_engine.corpus.games) == ["Catan"]
+    assert unknown_names("Kale Oyunu'nda kaç puan?", vocab, tiny_engine.corpus.games) == []
+
+
+def test_query_without_turkish_letters_finds_the_rule(tiny_engine):
+    for mode in ("lexical", "hybrid"):
+        formal = tiny_engine.ask("Canı 0'a düşerse oyunu kaybeder mi?", "zar-savasi", mode=mode)
+        folded = tiny_engine.ask("CANI 0'A DUSERSE OYUNU KAYBEDER MI", "zar-savasi", mode=mode)
+        assert formal.passages[0].chunk.id == folded.passages[0].chunk.id
+        assert "0'a düşerse" in folded.passages[0].chunk.text
+
+
+def test_answer_span_is_a_sentence_inside_the_top_passages(tiny_engine):
+    answer = tiny_engine.ask("Kale Oyunu'nda her kale kaç puan kazandırır?")
+    assert not answer.abstained and answer.answer_span is not None
+    text = tiny_engine.corpus.game(answer.answer_span.game).text
+    sentence = text[answer.answer_span.start : answer.answer_span.end]
+    assert "3 puan" in sentence
+    assert sentence in answer.answer
+    assert answer.facts and answer.facts[0].fact.id == "kale-puan"
+
+
+def test_unknown_game_in_question_abstains(tiny_engine):
+    answer = tiny_engine.ask("Catan'da en uzun yol kaç puan?")
+    assert answer.abstained and answer.answer_span is None
+    assert "Catan" in answer.answer
+
+
+def test_unknown_game_id_is_an_error(tiny_engine):
+    with pytest.raises(UnknownGame):
+        tiny_engine.ask("kale", game="satranc")

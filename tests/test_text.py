@@ -1,0 +1,39 @@
+from hakem.text import casefold_tr, fold, sentence_spans, stem, words
+
+
+def test_turkish_casefold_dotted_and_dotless_i():
+    assert casefold_tr("IŞIK") == "ışık"
+    assert casefold_tr("İZMİR") == "izmir"
+    assert casefold_tr("KIRMIZI İKON") == "kırmızı ikon"
+    assert "i̇" not in casefold_tr("İ")  # no combining dot, unlike str.lower()
+
+
+def test_fold_strips_turkish_letters():
+    assert fold("Çoğunluk Dünyası") == "cogunluk dunyasi"
+    assert fold("ISIRIK") == "isirik"
+    assert fold("kaç zar atıyoruz") == fold("kac zar atiyoruz") == "kac zar atiyoruz"
+
+
+def test_words_drop_apostrophe_suffixes_and_keep_numbers_whole():
+    assert words("Daybreak'te 30'u aşınca") == ["daybreak", "30", "aşınca"]
+    assert words("Termometre 2,0°C'ye (8 bant)") == ["termometre", "2,0", "c", "8", "bant"]
+    assert words("12+ jeton") == ["12", "jeton"]
+
+
+def test_stem_is_snowball_turkish_and_leaves_numbers():
+    assert stem("jetonları") == "jeton"
+    assert stem("12") == "12"
+
+
+def test_sentence_spans_respect_decimal_commas_and_bullets():
+    text = ("Oyun 6 raunt sürer. Termometre 2,0°C'ye ulaşırsa kaybedersiniz. "
+            "Puanlar: - Tarla: 1 - Kale: 3")
+    got = [text[s.start : s.end] for s in sentence_spans(text)]
+    assert got == ["Oyun 6 raunt sürer.", "Termometre 2,0°C'ye ulaşırsa kaybedersiniz.",
+                   "Puanlar:", "- Tarla: 1", "- Kale: 3"]
+
+
+def test_sentence_spans_offsets():
+    text = "  Bir. İki.  "
+    spans = sentence_spans(text, offset=10)
+    assert [(s.start, s.end) for s in spans] == [(12, 16), (17, 21)]
