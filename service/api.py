@@ -25,6 +25,7 @@ from .engine import Engine
 from .errors import HakemError, IndexNotReady, UnknownGame
 from .facts import fact_sentence, search_facts
 from .settings import Settings
+from .web import router as web_router
 
 
 class ErrorBody(BaseModel):
@@ -195,4 +196,5 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         return {"status": "ready", "embedder": eng.index.manifest.get("embedder"),
                 "passages": len(eng.index.chunks), "facts": len(eng.index.facts)}
 
+    app.include_router(web_router)
     return app

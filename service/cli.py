@@ -163,6 +163,12 @@ def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
     return run_eval(args, settings, _console(), _progress)
 
 
+def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
+    from .chat import run_chat
+
+    return run_chat(settings)
+
+
 def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
     import uvicorn
 
@@ -207,6 +213,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also run the ablations (lexical only, dense only, components off)")
     p.add_argument("--misses", action="store_true", help="list every miss")
     p.set_defaults(func=cmd_eval)
+    p = sub.add_parser("chat", help="Interactive rules chat (:oyun G, :öğret G, :çık)",
+                       description="Interactive rules chat (:oyun G, :öğret G, :çık)")
+    p.set_defaults(func=cmd_chat)
     p = sub.add_parser("serve", help="Start the HTTP API and web page",
                        description="Start the HTTP API and web page")
     p.add_argument("--host", default="127.0.0.1")
