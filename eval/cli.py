@@ -112,10 +112,10 @@ def run_eval(args: argparse.Namespace, settings: Settings, console: Console,
     main = reports[0]
     console.print(f"[bold]{args.questions}[/] · {main.overall['n']} questions · "
                   f"embedder {engine.index.manifest.get('embedder')} · {machine}\n")
-    console.print(markdown_table(reports), markup=False)
+    console.print(markdown_table(reports), markup=False, soft_wrap=True)
     for attr in ("by_style", "by_kind", "by_game"):
         console.print("")
-        console.print(group_table(main, attr), markup=False)
+        console.print(group_table(main, attr), markup=False, soft_wrap=True)
     misses = main.misses if args.misses else main.misses[:10]
     console.print(f"\n[bold]misses[/] ({len(main.misses)}; rank≠1, wrong game, or wrong "
                   f"abstention){'' if args.misses else ', first 10 (--misses for all)'}:")

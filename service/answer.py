@@ -94,7 +94,7 @@ def compose(retrieval: Retrieval, facts: tuple[FactHit, ...], game_text: str | N
                       NOT_IN_RULES if not unknown_names else
                       f"{NOT_IN_RULES} ({', '.join(unknown_names)} bu kural setinde yok.)",
                       None, hits, (), reason or "no passages")
-    span = best_sentence(retrieval.question, hits, game_text)
+    span = best_sentence(retrieval.query, hits, game_text)
     text = game_text[span.start : span.end] if span else hits[0].chunk.text
     answer_span = AnswerSpan(hits[0].chunk.game, span.start, span.end) if span else None
     if facts and _turns_on_number(retrieval.question):
@@ -119,7 +119,7 @@ def _abstain_reason(retrieval: Retrieval, unknown_names: list[str],
     if not retrieval.hits:
         return "no passages for this game"
     top = retrieval.hits[0]
-    terms = query_terms(retrieval.question)
+    terms = query_terms(retrieval.query)
     cover = max(coverage(terms, h.chunk.text) for h in retrieval.hits[:3])
     if top.dense < config.min_dense and cover < config.min_coverage:
         return f"weak match (dense {top.dense:.2f}, term coverage {cover:.2f})"

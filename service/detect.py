@@ -27,10 +27,20 @@ class GameMention:
     game: str
     alias: str
     exact: bool
+    start: int = 0  # where the mention stands in the question (characters)
+    end: int = 0
 
 
 def _tokens(text: str) -> list[str]:
     return [fold(w) for w in _WORD.findall(casefold_tr(text))]
+
+
+def _token_spans(text: str) -> list[tuple[str, int, int]]:
+    # casefold_tr keeps string length for Turkish letters, so offsets stay valid.
+    lowered = casefold_tr(text)
+    if len(lowered) != len(text):
+        lowered = text.lower()
+    return [(fold(m.group()), m.start(), m.end()) for m in _WORD.finditer(lowered)]
 
 
 def _close(typed: str, alias: str) -> bool:
@@ -44,7 +54,8 @@ def _close(typed: str, alias: str) -> bool:
 
 def find_games(question: str, games: tuple[Game, ...]) -> list[GameMention]:
     """Games named in the question, best (longest, exact) mention first; one per game."""
-    tokens = _tokens(question)
+    spans = _token_spans(question)
+    tokens = [t for t, _, _ in spans]
     found: dict[str, GameMention] = {}
     best_len: dict[str, int] = {}
     for game in games:
@@ -57,9 +68,23 @@ def find_games(question: str, games: tuple[Game, ...]) -> list[GameMention]:
             for i in range(len(tokens) - n + 1):
                 typed = " ".join(tokens[i : i + n])
                 if _close(typed, target) and len(target) > best_len.get(game.id, -1):
-                    found[game.id] = GameMention(game.id, alias, typed == target)
+                    found[game.id] = GameMention(game.id, alias, typed == target,
+                                                 spans[i][1], spans[i + n - 1][2])
                     best_len[game.id] = len(target)
     return sorted(found.values(), key=lambda m: (-best_len[m.game], not m.exact))
+
+
+def without_mention(question: str, mention: GameMention) -> str:
+    """The question with the game's name (and a case suffix after it) taken out.
+
+    Once the game is known, its name only adds noise to ranking: every passage that happens
+    to repeat the name would score for it.
+    """
+    end = mention.end
+    suffix = re.match(r"['’]\w+", question[end:])
+    if suffix:
+        end += suffix.end()
+    return (question[: mention.start] + question[end:]).strip()
 
 
 def unknown_names(question: str, known_words: set[str], games: tuple[Game, ...]) -> list[str]:

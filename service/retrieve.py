@@ -2,7 +2,8 @@
 
 What it does: given a question and optionally a game, decides the game (the request, else a
 name in the question, else the game of the best passages), ranks that game's passages by
-reciprocal-rank fusion of the dense and lexical rankings, and returns them with the signals
+the sum of the dense and lexical scores, each standardised (z-score) over that game's
+passages, and returns them with the signals
 the answer stage uses to decide whether the rules answer at all. What it does not do: write
 the answer or decide abstention (see ``answer``).
 """
@@ -16,7 +17,7 @@ import numpy as np
 
 from .chunks import Chunk
 from .corpus import Game
-from .detect import find_games
+from .detect import find_games, without_mention
 from .embed import Embedder
 from .lexical import LexicalIndex
 
@@ -35,6 +36,7 @@ class Hit:
 @dataclass(frozen=True)
 class Retrieval:
     question: str
+    query: str  # what was ranked: the question without the game's name
     game: str | None
     game_source: str  # "request" | "name" | "content" | "none"
     hits: tuple[Hit, ...]
@@ -46,6 +48,9 @@ class RetrievalConfig:
     rrf_k: int = RRF_K
     dense_weight: float = 1.0
     lexical_weight: float = 1.0
+    strip_game_name: bool = True
+    fusion: str = "score"  # score (z-scores, summed) | rrf (reciprocal-rank fusion)
+    tie_break: float = 1e-4
 
 
 class Retriever:
@@ -76,29 +81,43 @@ class Retriever:
                mode: str | None = None) -> Retrieval:
         mode = mode or self.config.mode
         source = "request" if game else "none"
-        if game is None:
-            mentions = find_games(question, self.games)
-            if mentions:
-                game, source = mentions[0].game, "name"
-        dense = self.dense_scores(question) if mode != "lexical" else np.zeros(len(self.chunks))
-        lexical = (self.lexical.scores(question) if mode != "dense"
+        mentions = find_games(question, self.games)
+        if game is None and mentions:
+            game, source = mentions[0].game, "name"
+        query = question
+        if self.config.strip_game_name:
+            for mention in mentions:
+                if mention.game == game:
+                    query = without_mention(question, mention) or question
+        dense = self.dense_scores(query) if mode != "lexical" else np.zeros(len(self.chunks))
+        lexical = (self.lexical.scores(query) if mode != "dense"
                    else np.zeros(len(self.chunks), dtype=np.float32))
-        fused = self._fuse(dense, lexical, mode)
         if game is None:
-            game, source = self._game_from_content(fused)
-        mask = self._game_of == game if game else np.ones(len(self.chunks), dtype=bool)
-        order = [i for i in np.argsort(-fused, kind="stable") if mask[i]][:k]
-        hits = tuple(Hit(self.chunks[i], float(fused[i]), float(dense[i]), float(lexical[i]))
-                     for i in order)
-        return Retrieval(question=question, game=game, game_source=source, hits=hits)
+            game, source = self._game_from_content(self._fuse(dense, lexical, mode))
+        # Ranks are fused among the game's own passages: another game's passages must not
+        # push this game's down the lexical or dense list.
+        ids = np.flatnonzero(self._game_of == game) if game else np.arange(len(self.chunks))
+        fused = self._fuse(dense[ids], lexical[ids], mode)
+        order = ids[np.argsort(-fused, kind="stable")][:k]
+        score_of = dict(zip(ids.tolist(), fused.tolist(), strict=True))
+        hits = tuple(Hit(self.chunks[i], float(score_of[i]), float(dense[i]),
+                         float(lexical[i])) for i in order)
+        return Retrieval(question=question, query=query, game=game, game_source=source,
+                         hits=hits)
 
     def _fuse(self, dense: np.ndarray, lexical: np.ndarray, mode: str) -> np.ndarray:
         if mode == "dense":
             return dense.astype(np.float32)
         if mode == "lexical":
             return lexical.astype(np.float32)
-        return (self.config.dense_weight * _rrf(dense, self.config.rrf_k)
-                + self.config.lexical_weight * _rrf(lexical, self.config.rrf_k, zero_is_last=True))
+        if self.config.fusion == "score":
+            return (self.config.dense_weight * _zscore(dense)
+                    + self.config.lexical_weight * _zscore(lexical))
+        fused = (self.config.dense_weight * _rrf(dense, self.config.rrf_k)
+                 + self.config.lexical_weight * _rrf(lexical, self.config.rrf_k, zero_is_last=True))
+        # Two passages at swapped ranks tie exactly under RRF; the finer-grained cosine
+        # similarity breaks the tie instead of document order.
+        return fused + self.config.tie_break * dense
 
     def _game_from_content(self, fused: np.ndarray) -> tuple[str | None, str]:
         # The game whose best few passages score highest: one lucky passage in another game
@@ -110,6 +129,11 @@ class Retriever:
         if not best:
             return None, "none"
         return max(best, key=lambda g: best[g]), "content"
+
+
+def _zscore(scores: np.ndarray) -> np.ndarray:
+    std = float(scores.std())
+    return ((scores - scores.mean()) / std if std > 1e-9 else scores * 0).astype(np.float32)
 
 
 def _rrf(scores: np.ndarray, k: int, zero_is_last: bool = False) -> np.ndarray:
