@@ -8,6 +8,7 @@ What it does not do: retrieval (see ``retrieve``) or fact ranking (see ``facts``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .chunks import Chunk
@@ -17,7 +18,7 @@ from .retrieve import Hit, Retrieval
 from .text import Span, sentence_spans, stem, words
 
 NOT_IN_RULES = "Kurallarda bu sorunun cevabı bulunamadı."
-SENTENCE_POOL = 3  # passages searched for the answer sentence
+SENTENCE_POOL = 2  # passages searched for the answer sentence
 
 
 @dataclass(frozen=True)
@@ -53,40 +54,71 @@ def query_terms(question: str) -> set[str]:
     return set(fields["stem"]) | set(fields["prefix"])
 
 
-def coverage(question_terms: set[str], text: str) -> float:
-    """Share of the question's content terms (stems or prefixes) found in ``text``."""
-    if not question_terms:
-        return 0.0
+def _terms(text: str) -> set[str]:
     fields = analyse(words(text))
-    present = set(fields["stem"]) | set(fields["prefix"])
-    return len(question_terms & present) / len(question_terms)
+    return set(fields["stem"]) | set(fields["prefix"])
 
 
-def best_sentence(question: str, hits: tuple[Hit, ...], game_text: str) -> Span | None:
-    """The sentence of the top passages sharing most of the question's terms.
+def coverage(question_terms: set[str], text: str,
+             idf: Callable[[str], float] = lambda _t: 1.0) -> float:
+    """IDF-weighted share of the question's content terms (stems or prefixes) in ``text``."""
+    total = sum(idf(t) for t in question_terms)
+    if not total:
+        return 0.0
+    return sum(idf(t) for t in question_terms & _terms(text)) / total
 
-    A small prior for the passage's rank keeps ties with the best-ranked passage.
+
+def best_sentence(query: str, hits: tuple[Hit, ...], game_text: str,
+                  idf: Callable[[str], float] = lambda _t: 1.0,
+                  numeric: bool = False, fact: FactHit | None = None) -> Span | None:
+    """The sentence of the top passages that best answers the query, with its offsets.
+
+    When the question turns on a number and the best fact's quote stands in one of the top
+    passages, the sentence holding that quote is the answer: the fact was matched on its
+    subject and its number, a finer signal than shared words. Otherwise the sentence sharing
+    the most (IDF-weighted) query terms wins, with a small prior for the passage's rank; a
+    sentence stating a number is preferred for numeric questions. Sub-heading lines are
+    names, not answers, and are skipped.
     """
-    terms = query_terms(question)
-    q_numbers = {w for w in words(question) if w[:1].isdigit()}
+    pool = hits[:SENTENCE_POOL]
+    if fact is not None:
+        for hit in pool:
+            c = hit.chunk
+            if c.game == fact.fact.game and c.start <= fact.fact.start < c.end:
+                for span in _sentences(c, game_text):
+                    if span.start <= fact.fact.start < span.end:
+                        return span
+    terms = query_terms(query)
+    q_numbers = {w for w in words(query) if w[:1].isdigit()}
     best: tuple[float, Span] | None = None
-    for rank, hit in enumerate(hits[:SENTENCE_POOL]):
-        chunk: Chunk = hit.chunk
-        for span in sentence_spans(game_text[chunk.start : chunk.end], offset=chunk.start):
+    for rank, hit in enumerate(pool):
+        for span in _sentences(hit.chunk, game_text):
             sentence = game_text[span.start : span.end]
-            sentence_words = set(words(sentence))
-            score = coverage(terms, sentence) + 0.15 / (rank + 1)
-            if q_numbers & sentence_words:
+            tokens = set(words(sentence))
+            score = coverage(terms, sentence, idf) + 0.3 / (rank + 1)
+            if q_numbers & tokens:
                 score += 0.2
-            if len(sentence) < 25:  # a bare heading or list marker answers nothing
+            if numeric and any(t[:1].isdigit() for t in tokens):
+                score += 0.1
+            if len(sentence) < 25:  # a list marker or stub answers nothing
                 score -= 0.3
             if best is None or score > best[0]:
                 best = (score, span)
     return best[1] if best else None
 
 
+def _sentences(chunk: Chunk, game_text: str) -> list[Span]:
+    spans = sentence_spans(game_text[chunk.start : chunk.end], offset=chunk.start)
+    if chunk.heading and len(spans) > 1 and game_text[spans[0].start : spans[0].end] == \
+            chunk.heading:
+        spans = spans[1:]
+    return spans
+
+
 def compose(retrieval: Retrieval, facts: tuple[FactHit, ...], game_text: str | None,
-            unknown_names: list[str], config: AbstainConfig = AbstainConfig()) -> Answer:
+            unknown_names: list[str], idf: Callable[[str], float] = lambda _t: 1.0,
+            config: AbstainConfig | None = None) -> Answer:
+    config = config or AbstainConfig()
     hits = retrieval.hits
     reason = _abstain_reason(retrieval, unknown_names, config)
     if reason or not hits or game_text is None:
@@ -94,11 +126,13 @@ def compose(retrieval: Retrieval, facts: tuple[FactHit, ...], game_text: str | N
                       NOT_IN_RULES if not unknown_names else
                       f"{NOT_IN_RULES} ({', '.join(unknown_names)} bu kural setinde yok.)",
                       None, hits, (), reason or "no passages")
-    span = best_sentence(retrieval.query, hits, game_text)
+    numeric = _turns_on_number(retrieval.question)
+    top_fact = facts[0] if facts and numeric else None
+    span = best_sentence(retrieval.query, hits, game_text, idf, numeric, top_fact)
     text = game_text[span.start : span.end] if span else hits[0].chunk.text
     answer_span = AnswerSpan(hits[0].chunk.game, span.start, span.end) if span else None
-    if facts and _turns_on_number(retrieval.question):
-        text = f"{fact_sentence(facts[0].fact)}. {text}"
+    if top_fact is not None:
+        text = f"{fact_sentence(top_fact.fact)}. {text}"
     return Answer(retrieval.question, retrieval.game, retrieval.game_source, False, text,
                   answer_span, hits, facts)
 

@@ -56,4 +56,4 @@ class Engine:
         facts = tuple(search_facts(self.index.facts, question, retrieval.game,
                                    limit=FACTS_SHOWN)) if retrieval.game else ()
         text = self.corpus.game(retrieval.game).text if retrieval.game else None
-        return compose(retrieval, facts, text, names)
+        return compose(retrieval, facts, text, names, self.retriever.lexical.idf)

@@ -72,7 +72,6 @@ class CoverageReport:
         return 1.0 if not self.total else (self.covered + self.excused) / self.total
 
 
-# ---------------------------------------------------------------- numbers
 
 # Cardinals by casefolded word. "bir" (1) is left out on purpose: it is far more often the
 # indefinite article ("bir kart") than the number, so counting it would make nearly every
@@ -151,6 +150,10 @@ def _number_spans(text: str) -> list[tuple[int, int, float]]:
         if casefold_tr(tokens[i].group()) == "on" and (not nxt or nxt in _ENGLISH_AFTER_ON):
             i += 1  # English "on the ..." in mixed questions is not ten
             continue
+        prev = fold(tokens[i - 1].group()) if i else ""
+        if fold(tokens[i].group()) == "alti" and prev in ("ve", "veya"):
+            i += 1  # "3 ve altı" is "3 and below", not six
+            continue
         unit = _word_number(nxt) if nxt else None
         if n >= 10 and n % 10 == 0 and unit is not None and 0 < unit < 10:
             found.append((tokens[i].start(), tokens[i + 1].end(), float(n + unit)))  # "on iki"
@@ -185,10 +188,14 @@ def numeric_sentences(text: str) -> list[tuple[int, int]]:
     return out
 
 
-# ---------------------------------------------------------------- loading
 
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _STR_FIELDS = ("subject", "unit", "effect", "quote")
+
+
+def _check(ok: bool, where: str, what: str) -> None:
+    if not ok:
+        raise FactsError(f"{where}: {what}")
 
 
 def _num(raw: object, where: str, name: str) -> float | None:
@@ -237,22 +244,18 @@ def load_facts(corpus_dir: Path, corpus: Corpus) -> tuple[Fact, ...]:
             where = f"{path.name}: fact {fid or f'#{i}'}"
             if not isinstance(fid, str) or not _SLUG.match(fid):
                 raise FactsError(f"{where}: `id` must be a lowercase slug")
-            if fid in seen:
-                raise FactsError(f"{where}: duplicate id")
+            _check(fid not in seen, where, "duplicate id")
             seen.add(fid)
             for name in _STR_FIELDS:
-                if not isinstance(raw.get(name), str) or not raw[name].strip():
-                    raise FactsError(f"{where}: `{name}` must be a non-empty string")
+                _check(isinstance(raw.get(name), str) and bool(raw[name].strip()), where,
+                       f"`{name}`: a non-empty string")
             keywords = raw.get("keywords", [])
-            if not isinstance(keywords, list) or not all(isinstance(k, str) for k in keywords):
-                raise FactsError(f"{where}: `keywords` must be a list of strings")
+            _check(isinstance(keywords, list) and all(isinstance(k, str) for k in keywords),
+                   where, "`keywords`: a list of strings")
             occurrence = raw.get("occurrence")
-            if occurrence is not None and (isinstance(occurrence, bool)
-                                           or not isinstance(occurrence, int)):
-                raise FactsError(f"{where}: `occurrence` must be an integer")
+            _check(occurrence is None or type(occurrence) is int, where, "`occurrence`: an int")
             lo, hi = _num(raw.get("min"), where, "min"), _num(raw.get("max"), where, "max")
-            if lo is not None and hi is not None and lo > hi:
-                raise FactsError(f"{where}: min {lo} > max {hi}")
+            _check(lo is None or hi is None or lo <= hi, where, f"min {lo} > max {hi}")
             start = _locate(game.text, raw["quote"], occurrence, where)
             end = start + len(raw["quote"])
             # The section of the passage holding the quote's first character.
@@ -306,7 +309,6 @@ def coverage(corpus: Corpus, facts: tuple[Fact, ...], excused: tuple[Excuse, ...
     return CoverageReport(total, covered, n_excused, tuple(uncovered))
 
 
-# ---------------------------------------------------------------- SQLite
 
 _COLUMNS = ("id", "game", "subject", "unit", "min", "max", "value", "value_unit", "effect",
             "quote", "start", "end", "section", "keywords")
@@ -345,10 +347,10 @@ def read_sqlite(path: Path) -> tuple[Fact, ...]:
         raise FactsError(f"{path}: unreadable facts table: {exc}") from exc
     finally:
         db.close()
-    return tuple(Fact(*r[:13], keywords=tuple(k for k in r[13].split("\n") if k)) for r in rows)
+    return tuple(Fact(**dict(zip(_COLUMNS[:13], r[:13], strict=True)),
+                      keywords=tuple(k for k in r[13].split("\n") if k)) for r in rows)
 
 
-# ---------------------------------------------------------------- wording
 
 def fact_numbers(fact: Fact) -> set[float]:
     return {x for x in (fact.value, fact.min, fact.max) if x is not None}
@@ -374,7 +376,6 @@ def fact_sentence(fact: Fact) -> str:
     return f"{fact.subject}: {fact.effect}"
 
 
-# ---------------------------------------------------------------- search
 
 # Where a question word matches counts by how much that field says what the fact is about.
 _FIELD_WEIGHTS = (("subject", 3.0), ("keywords", 3.0), ("effect", 2.0), ("unit", 1.5),
@@ -382,8 +383,8 @@ _FIELD_WEIGHTS = (("subject", 3.0), ("keywords", 3.0), ("effect", 2.0), ("unit",
 # A folded word match is worth more than a shared stem, which is worth more than a prefix.
 _KIND_WEIGHTS = {"w": 1.0, "s": 0.85, "p": 0.6}
 MIN_OVERLAP = 2.0  # below this lexical score a fact shares no meaningful word with the question
-IN_RANGE_BOOST = 2.5
-OUT_OF_RANGE = 0.35
+IN_RANGE_BOOST = 1.6
+OUT_OF_RANGE = 0.5
 NUMBER_MENTIONED = 1.3
 
 
@@ -396,8 +397,51 @@ def _features(token: str) -> dict[str, str]:
     return out
 
 
+# Every fact answers "how many", so question words (and "olan", "tane") carry no signal
+# here; they stay content words for passage retrieval (see text.STOPWORDS).
+_ORDINAL = ("nci", "ncu")  # folded ordinal endings: ikinci, üçüncü, dördüncü
+_QUESTION_WORDS = frozenset(fold(w) for w in re.findall(r"\S+", """
+kaç kaçı kaça kaçta kaçtır kaçar kaçıncı nedir ne neler nasıl hangi hangisi hangileri mı mi
+mu mü mıdır midir acaba how many much what which does
+olan olarak var olur olursa olunca oluyor tane adet kadar"""))
+
+
 def _content_tokens(text: str) -> list[str]:
-    return [t for t in words(text) if not t[:1].isdigit() and fold(t) not in STOPWORDS]
+    """Words that say what a text is about: no stopwords, question words or numbers (numbers
+    are matched exactly, by value, never as words)."""
+    return [t for t in words(text) if not t[:1].isdigit()
+            and (_word_number(t) is None or fold(t).endswith(_ORDINAL))  # "ikinci" is a rank
+            and fold(t) not in STOPWORDS and fold(t) not in _QUESTION_WORDS]
+
+
+# Players mix English game terms into Turkish questions ("kaç contract", "how many VP"). A
+# small general glossary of board-game vocabulary (no game's proper nouns) maps them onto the
+# Turkish words the rule texts use; expansions count a little less than the player's words.
+_GLOSSARY = {en: tuple(fold(t) for t in tr.split(",")) for en, tr in (
+    pair.split("=") for pair in re.findall(r"\S+", """
+    box=kutu card=kart deck=deste hand=el draw=çek die=zar dice=zar roll=at round=raunt,tur
+    turn=tur,sıra player=oyuncu token=jeton tile=karo point=puan
+    vp=zp,puan score=puan,skor win=kazan lose=kaybet loss=kaybet copy=kopya castle=kale
+    tower=kule adjacent=komşu,bitişik settlement=yerleşim mission=görev contract=sözleşme
+    multiplier=çarpan factory=fabrika building=bina worker=işçi coal=kömür uranium=uranyum
+    electricity=elektrik technology=teknoloji wound=yara morale=moral food=yiyecek
+    zombie=zombi noise=gürültü waste=atık survivor=hayatta,kalan location=lokasyon tree=ağaç
+    ocean=okyanus cube=küp carbon=karbon temperature=sıcaklık band=bant energy=enerji
+    demand=talep setup=kurulum,hazırlık limit=sınır maximum=en,fazla minimum=en,az
+    penalty=ceza cost=maliyet sell=satış,sat value=değer face=yüz side=yüz,taraf
+    included=bulunur opening=açılış start=başlangıç first=ilk,birinci second=ikinci
+    end=son,sonu,bitiş"""))}
+
+
+def _expand(tokens: list[str]) -> list[tuple[str, float]]:
+    """The question's words (weight 1) and glossary translations of English ones (0.8)."""
+    out = [(t, 1.0) for t in tokens]
+    for t in tokens:
+        f = fold(t)
+        key = next((k for k in (f, f[:-1], f[:-3] + "y") if k in _GLOSSARY), None)
+        if key and len(f) > 1:
+            out.extend((tr, 0.8) for tr in _GLOSSARY[key] if tr not in tokens)
+    return out
 
 
 def _fact_fields(fact: Fact) -> dict[str, str]:
@@ -406,11 +450,19 @@ def _fact_fields(fact: Fact) -> dict[str, str]:
             "game": fact.game.replace("-", " ")}
 
 
+_ORDINAL_WORDS = ("", "birinci", "ikinci", "üçüncü", "dördüncü", "beşinci", "altıncı",
+                  "yedinci", "sekizinci", "dokuzuncu")
+# "2. sıra", "6. raunt": a digit ordinal, read as its word so "ikinci olan" meets "2. sıra".
+_DIGIT_ORDINAL = re.compile(r"(?<![\d.,])([1-9])\.(?=\s+[a-zçğıöşü])")
+
+
 def _fact_index(fact: Fact) -> dict[tuple[str, str], float]:
     """Feature → best field weight for one fact."""
     out: dict[tuple[str, str], float] = {}
     for field, weight in _FIELD_WEIGHTS:
-        for tok in _content_tokens(_fact_fields(fact)[field]):
+        text = _fact_fields(fact)[field]
+        text += " " + " ".join(_ORDINAL_WORDS[int(d)] for d in _DIGIT_ORDINAL.findall(text))
+        for tok in _content_tokens(text):
             for kind, feat in _features(tok).items():
                 key = (kind, feat)
                 out[key] = max(out.get(key, 0.0), weight)
@@ -426,16 +478,16 @@ def search_facts(facts: tuple[Fact, ...] | list[Fact], question: str, game: str 
     indexes = [_fact_index(f) for f in pool]
     df = Counter(key for idx in indexes for key in idx)
     n = len(pool)
-    q_tokens = list(dict.fromkeys(_content_tokens(question)))
+    q_tokens = _expand(list(dict.fromkeys(_content_tokens(question))))
     q_numbers = _numbers_in_context(question)
     hits = []
     for fact, idx in zip(pool, indexes, strict=True):
         lexical = 0.0
-        for tok in q_tokens:
-            lexical += max((_KIND_WEIGHTS[kind] * idx[(kind, feat)]
-                            * math.log((n + 1) / (df[(kind, feat)] + 0.5))
-                            for kind, feat in _features(tok).items() if (kind, feat) in idx),
-                           default=0.0)
+        for tok, weight in q_tokens:
+            lexical += weight * max(
+                (_KIND_WEIGHTS[kind] * idx[key] * math.log((n + 1) / (df[key] + 0.5))
+                 for kind, key in ((k, (k, f)) for k, f in _features(tok).items())
+                 if key in idx), default=0.0)
         if lexical < MIN_OVERLAP:
             continue
         hits.append(FactHit(fact, round(lexical * _number_factor(fact, q_numbers), 4)))
@@ -445,13 +497,21 @@ def search_facts(facts: tuple[Fact, ...] | list[Fact], question: str, game: str 
 
 def _numbers_in_context(question: str) -> list[tuple[float, list[str]]]:
     """Each number of the question with the folded words around it ("9 tane krizde
-    topluluk jetonum" → 9 with tane, krizde, topluluk), to tell what it counts."""
+    topluluk jetonum" → 9 with tane, krizde, topluluk), to tell what it counts. Word
+    ordinals ("ikinci olan") are ranks, not counts, and are left to the words."""
     out = []
     for start, end, value in _number_spans(question):
+        if fold(question[start:end]).endswith(_ORDINAL):
+            continue
         before = [fold(w) for w in _WORD.findall(question[:start])][-2:]
         after = [fold(w) for w in _WORD.findall(question[end:])][:4]
         out.append((value, before + after))
     return out
+
+
+# Words too general to say what a number counts ("2 oyuncu olan", "9 tane").
+_WEAK = frozenset(fold(w) for w in re.findall(r"\S+", """
+olan olarak daha fazla başına sonra önce kadar tane adet için her veya ile"""))
 
 
 def _counts_same_thing(context: list[str], fact_words: set[str]) -> bool:
@@ -472,7 +532,7 @@ def _number_factor(fact: Fact, q_numbers: list[tuple[float, list[str]]]) -> floa
         lo = -math.inf if fact.min is None else fact.min
         hi = math.inf if fact.max is None else fact.max
         words_ = {fold(w) for w in _WORD.findall(f"{fact.unit} {fact.subject} "
-                                                  f"{' '.join(fact.keywords)}")}
+                                                  f"{' '.join(fact.keywords)}")} - _WEAK
         related = [x for x, ctx in q_numbers if _counts_same_thing(ctx, words_)]
         if related:
             return IN_RANGE_BOOST if any(lo <= x <= hi for x in related) else OUT_OF_RANGE

@@ -11,6 +11,7 @@ corpus's own vocabulary first: a word typed without Turkish letters gets its dia
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -126,6 +127,11 @@ class LexicalIndex:
         self.glossary = Glossary.from_texts(texts)
         self.weights = weights or {"stem": 1.0, "prefix": 0.6, "word": 0.4}
         analysed = [analyse(words(t)) for t in texts]
+        df: Counter[str] = Counter(t for a in analysed for t in set(a["stem"]) | set(a["prefix"]))
+        n = max(len(texts), 1)
+        # Inverse document frequency of stems and prefixes, for weighting terms in sentences.
+        self._idf = {t: math.log(1 + (n - c + 0.5) / (c + 0.5)) for t, c in df.items()}
+        self._idf_unseen = math.log(1 + (n + 0.5) / 0.5)
         self._bm25: dict[str, bm25s.BM25] = {}
         for name in FIELDS:
             model = bm25s.BM25()
@@ -137,6 +143,9 @@ class LexicalIndex:
         if expand:
             query = f"{query} {self.glossary.expand(query)}"
         return analyse([self.vocab.normalise(w) for w in words(query)])
+
+    def idf(self, term: str) -> float:
+        return self._idf.get(term, self._idf_unseen)
 
     def scores(self, query: str, fields: tuple[str, ...] = FIELDS,
                expand: bool = True) -> np.ndarray:

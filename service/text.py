@@ -30,6 +30,7 @@ def casefold_tr(text: str) -> str:
     return text.replace("I", "ı").replace("İ", "i").lower()
 
 
+@lru_cache(maxsize=1 << 16)  # the same words are folded again and again: corpus and queries
 def fold(text: str) -> str:
     """Turkish casefold, then strip diacritics ("Çoğunluk"→"cogunluk", "ısırık"→"isirik")."""
     lowered = casefold_tr(text).translate(_FOLD)
@@ -52,6 +53,7 @@ def _stemmer() -> Stemmer.Stemmer:
     return Stemmer.Stemmer("turkish")
 
 
+@lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
     """Snowball Turkish stem of one casefolded word; numbers are returned unchanged."""
     if word[:1].isdigit():
@@ -74,9 +76,11 @@ STOPWORDS = frozenset(fold(w) for w in (
 ))
 
 
-# Sentence ends: . ! ? followed by space and a capital, digit, quote or dash; or a " - " list
-# bullet. "2,0°C" and "vb." inside a sentence do not end it because no capital follows.
-_SENTENCE_END = re.compile(r"(?<=[.!?…])[\"”’')]*\s+(?=[\"“‘(]*[A-ZÇĞİÖŞÜ0-9-])|\s+(?=- \S)")
+# Sentence ends: . ! ? followed by space and a capital, digit, quote or dash; a " - " list
+# bullet; or a line break (a heading line never runs on into its paragraph). "2,0°C" and
+# "vb." inside a sentence do not end it because no capital follows.
+_SENTENCE_END = re.compile(r"(?<=[.!?…])[\"”’')]*\s+(?=[\"“‘(]*[A-ZÇĞİÖŞÜ0-9-])|\s+(?=- \S)"
+                           r"|\s*\n\s*")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,263 @@
+"""The structured-facts table: exact quotes, exact numbers, ranges, coverage of the corpus."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from hakem.corpus import load_corpus
+from hakem.errors import FactsError
+from hakem.facts import (
+    coverage,
+    excuse_matches,
+    fact_numbers,
+    fact_sentence,
+    load_excused,
+    load_facts,
+    numbers_in,
+    numeric_sentences,
+    read_sqlite,
+    search_facts,
+    write_sqlite,
+)
+from hakem.text import fold, words
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return load_corpus(CORPUS)
+
+
+@pytest.fixture(scope="module")
+def facts(corpus):
+    return load_facts(CORPUS, corpus)
+
+
+def by_id(facts, game, fid):
+    return next(f for f in facts if f.game == game and f.id == fid)
+
+
+# ---------------------------------------------------------------- the table itself
+
+def test_every_quote_is_exactly_at_its_offsets(corpus, facts):
+    assert {f.game for f in facts} == set(corpus.ids)
+    for f in facts:
+        assert corpus.game(f.game).text[f.start : f.end] == f.quote, f.id
+
+
+def test_every_fact_has_a_number_and_a_sane_range(facts):
+    for f in facts:
+        if f.id == "hand-limit":  # "no upper limit": a rule about a number, with none to give
+            continue
+        assert fact_numbers(f), f.id
+        if f.min is not None and f.max is not None:
+            assert f.min <= f.max, f.id
+
+
+def test_fact_numbers_are_stated_in_the_quote(facts):
+    # Never invent a number. A value is stated in its quote: as digits (also inside a label
+    # like "d20"), as a number word, or as a word numbers_in deliberately does not read
+    # ("bir kez", "tek", "solo"). A range bound may be the integer next to a stated one:
+    # "moral > 0" is min 1, the band "4+" that ends where "8+" starts is max 7.
+    one_words = {"bir", "birden", "tek", "solo"}
+    for f in facts:
+        stated = set(numbers_in(f.quote)) | {float(d) for d in re.findall(r"\d+", f.quote)}
+        if one_words & {fold(w) for w in words(f.quote)}:
+            stated.add(1.0)
+        if f.value is not None:
+            assert f.value in stated, (f.id, f.value, f.quote)
+        for bound in (f.min, f.max):
+            if bound is not None:
+                assert {bound, bound - 1, bound + 1} & stated, (f.id, bound, f.quote)
+
+
+def test_keywords_are_words_the_text_uses(corpus, facts):
+    for f in facts:
+        text_words = {fold(w) for w in words(corpus.game(f.game).text)}
+        for kw in f.keywords:
+            for tok in (fold(t) for t in words(kw) if not t[:1].isdigit()):
+                assert any(w.startswith(tok) or (len(tok) >= 5 and w[:5] == tok[:5])
+                           for w in text_words), (f.id, kw)
+
+
+def test_sections_come_from_the_chunker(facts):
+    assert by_id(facts, "daybreak", "cic-8-11").section.startswith("Oyun Akışı")
+    assert sum(1 for f in facts if f.section) > len(facts) * 0.8
+
+
+def test_coverage_is_complete(corpus, facts):
+    excused = load_excused(CORPUS)
+    report = coverage(corpus, facts, excused)
+    listing = "\n".join(f"  {g} @{off}: {text}" for g, off, text in report.uncovered)
+    print(f"fact coverage: {report.covered} covered + {report.excused} excused "
+          f"of {report.total} numeric sentences = {report.ratio:.0%}")
+    assert report.total > 250
+    assert not report.uncovered, f"numeric sentences with no fact or excuse:\n{listing}"
+    assert report.ratio == 1.0
+
+
+def test_every_excuse_names_a_numeric_sentence_no_fact_covers(corpus, facts):
+    # A stale excuse (text changed, or a fact now covers it) must not linger.
+    for e in load_excused(CORPUS):
+        game = corpus.game(e.game)
+        spans = [(f.start, f.end) for f in facts if f.game == e.game]
+        hits = [(s, t) for s, t in numeric_sentences(game.text)
+                if excuse_matches(e.quote, game.text[s:t])
+                and not any(a < t and s < b for a, b in spans)]
+        assert hits, f"excuse names no uncovered numeric sentence: {e}"
+
+
+# ---------------------------------------------------------------- loading errors
+
+def _tmp_corpus(tmp_path: Path, facts_toml: str, game: str = "daybreak") -> Path:
+    root = tmp_path / "corpus"
+    (root / "facts").mkdir(parents=True)
+    shutil.copy(CORPUS / "daybreak.txt", root / "daybreak.txt")
+    (root / "games.toml").write_text('[daybreak]\nname = "Daybreak"\n', encoding="utf-8")
+    (root / "facts" / f"{game}.toml").write_text(facts_toml, encoding="utf-8")
+    return root
+
+
+FACT = """[[fact]]
+id = "{id}"
+subject = "Krizde Topluluk jetonu"
+unit = "jeton"
+min = 12
+value = 12
+effect = "oyunu kaybedersiniz"
+quote = "{quote}"
+{extra}
+"""
+
+
+def test_missing_quote_is_an_error_naming_the_fact(tmp_path):
+    root = _tmp_corpus(tmp_path, FACT.format(id="lose", quote="13+ jeton: kaybedersiniz", extra=""))
+    with pytest.raises(FactsError, match=r"lose.*not found"):
+        load_facts(root, load_corpus(root))
+
+
+def test_ambiguous_quote_is_an_error_unless_occurrence_given(tmp_path):
+    quote = "Aynı anda en fazla 4 Küresel Proje oyunda olabilir."
+    root = _tmp_corpus(tmp_path, FACT.format(id="gp", quote=quote, extra=""))
+    with pytest.raises(FactsError, match=r"gp.*ambiguous"):
+        load_facts(root, load_corpus(root))
+    root2 = _tmp_corpus(tmp_path / "b", FACT.format(id="gp", quote=quote, extra="occurrence = 2"))
+    corpus = load_corpus(root2)
+    (fact,) = load_facts(root2, corpus)
+    text = corpus.game("daybreak").text
+    assert fact.start == text.rindex(quote) and text[fact.start : fact.end] == quote
+
+
+def test_unknown_game_and_malformed_fields_are_errors(tmp_path):
+    root = _tmp_corpus(tmp_path, FACT.format(id="x", quote="12+ jeton", extra=""), game="chess")
+    with pytest.raises(FactsError, match="chess"):
+        load_facts(root, load_corpus(root))
+    bad = FACT.format(id="bad-min", quote="12+ jeton: Oyunu", extra="").replace("min = 12",
+                                                                                 'min = "on iki"')
+    root2 = _tmp_corpus(tmp_path / "b", bad)
+    with pytest.raises(FactsError, match=r"bad-min.*min"):
+        load_facts(root2, load_corpus(root2))
+
+
+# ---------------------------------------------------------------- numbers
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("12+ jeton: oyunu kaybedersiniz", [12]),
+    ("2,0°C'ye (8 Sıcaklık Bandı)", [2.0, 8]),
+    ("Enerji Talebi 30'u aştığında", [30]),
+    ("her bant 0,1°C", [0.1]),
+    ("4-7 jeton", [4, 7]),
+    ("EŞLEŞMEYEN her kart -1 puan", [-1]),
+    ("on iki yüzlü ve yirmi yüzlü zar", [12, 20]),
+    ("dört yüzlü, altı yüzlü", [4, 6]),
+    ("dort kart, uc zar, bes puan, alti jeton", [4, 3, 5, 6]),
+    ("2 oyuncuda üçü", [2, 3]),
+    ("bir kart çek", []),  # "bir" is the article far more often than the number
+    ("kartın altına sıkıştır, ona ver, ön yüzü, karonun bir ucu", []),
+    ("A7 teknolojisi ve d20", []),  # labels, not quantities
+    ("3 ve altı gelirse", [3]),
+    ("on the board", []),
+])
+def test_numbers_in(text, expected):
+    assert numbers_in(text) == [float(x) for x in expected]
+
+
+def test_numbers_are_exact_never_fuzzy():
+    assert 2.0 not in numbers_in("12+ jeton")
+    assert numbers_in("12") == [12.0] and numbers_in("120 kart") == [120.0]
+
+
+# ---------------------------------------------------------------- SQLite
+
+def test_sqlite_round_trip(tmp_path, facts):
+    path = tmp_path / "facts.sqlite"
+    write_sqlite(facts, path)
+    assert read_sqlite(path) == facts
+    write_sqlite(facts[:3], path)  # overwriting replaces
+    assert read_sqlite(path) == facts[:3]
+
+
+def test_sqlite_missing_or_foreign_file_is_an_error(tmp_path):
+    with pytest.raises(FactsError):
+        read_sqlite(tmp_path / "nope.sqlite")
+    junk = tmp_path / "junk.sqlite"
+    junk.write_bytes(b"not a database at all" * 10)
+    with pytest.raises(FactsError):
+        read_sqlite(junk)
+
+
+# ---------------------------------------------------------------- search
+
+def test_range_picks_the_penalty_band(facts):
+    hits = search_facts(facts, "9 tane krizde topluluk jetonum var, kaç kart az çekerim?",
+                        "daybreak")
+    top = hits[0].fact
+    assert (top.min, top.max, top.value) == (8, 11, 2)
+    hits = search_facts(facts, "5 krizde topluluk jetonum var", "daybreak")
+    assert (hits[0].fact.min, hits[0].fact.max) == (4, 7)
+    hits = search_facts(facts, "13 krizde topluluk jetonu olursa ne olur", "daybreak")
+    assert hits[0].fact.min == 12
+
+
+def test_player_count_selects_the_setup(facts):
+    hits = search_facts(facts, "3 kişi oynuyoruz, standart kurulumda kaç ağaç konur?", "daybreak")
+    assert hits[0].fact.value == 16
+    hits = search_facts(facts, "2 oyunculu nucleum'da kaç bitiş koşulu gerekir", "nucleum")
+    assert hits[0].fact.value == 3
+
+
+def test_no_diacritics_and_game_none(facts):
+    hits = search_facts(facts, "kac jetonda kaybediyoruz krizde topluluk", None)
+    assert hits and 12 in fact_numbers(hits[0].fact) and hits[0].fact.game == "daybreak"
+    hits = search_facts(facts, "ana deste en fazla kac kart", None)
+    assert 50 in fact_numbers(hits[0].fact)
+
+
+def test_unrelated_question_gives_nothing(facts):
+    assert search_facts(facts, "Bugün akşam yemeğinde makarna mı pişirelim, pilav mı?", None) == []
+    assert search_facts(facts, "kaç?", "daybreak") == []
+    assert search_facts(facts, "krizde topluluk", "no-such-game") == []
+
+
+def test_limit_and_order(facts):
+    hits = search_facts(facts, "kale puan", "rebirth", limit=3)
+    assert 0 < len(hits) <= 3
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+    assert all(h.fact.game == "rebirth" for h in hits)
+
+
+# ---------------------------------------------------------------- wording
+
+def test_fact_sentence(facts):
+    assert fact_sentence(by_id(facts, "daybreak", "cic-12")) == (
+        "12 veya daha fazla Krizde Topluluk jetonu: oyunu hemen kaybedersiniz")
+    assert fact_sentence(by_id(facts, "daybreak", "cic-8-11")) == (
+        "8–11 Krizde Topluluk jetonu: her rauntta 2 daha az kart çek")
+    castle = fact_sentence(by_id(facts, "rebirth", "castle-points"))
+    assert castle.startswith("5 puan") and ".0" not in castle
+    assert fact_sentence(by_id(facts, "daybreak", "band-degrees")).startswith("0,1 °C")
+    assert fact_sentence(by_id(facts, "cyberpunk-tcg", "copy-limit")).startswith("en fazla 3")
