@@ -22,7 +22,8 @@ from typing import Any
 
 from hakem.answer import Answer
 from hakem.corpus import Corpus
-from hakem.facts import fact_numbers, numbers_in
+from hakem.facts import fact_numbers
+from hakem.numbers import numbers_in
 
 KINDS = ("threshold", "rule", "procedure", "faq", "component", "scoring", "setup", "end",
          "variant", "unanswerable")

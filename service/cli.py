@@ -132,7 +132,8 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
 
 def cmd_facts(args: argparse.Namespace, settings: Settings) -> int:
     from .corpus import load_corpus
-    from .facts import fact_sentence, load_facts, search_facts
+    from .facts import fact_sentence, load_facts
+    from .factsearch import search_facts
 
     corpus = load_corpus(settings.corpus_dir)
     if args.game and args.game not in corpus.ids:

@@ -14,7 +14,7 @@ from .corpus import Corpus, load_corpus
 from .detect import unknown_names
 from .embed import Embedder, make_embedder
 from .errors import UnknownGame
-from .facts import search_facts
+from .factsearch import search_facts
 from .index import LoadedIndex, load_index
 from .retrieve import MODES, RetrievalConfig, Retriever
 from .settings import Settings

@@ -16,12 +16,11 @@ from hakem.facts import (
     fact_sentence,
     load_excused,
     load_facts,
-    numbers_in,
-    numeric_sentences,
     read_sqlite,
-    search_facts,
     write_sqlite,
 )
+from hakem.factsearch import search_facts
+from hakem.numbers import numbers_in, numeric_sentences
 from hakem.text import fold, words
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"

@@ -1,0 +1,184 @@
+"""Rank the facts table for a question: shared words, and numbers matched exactly.
+
+What it does: scores each fact of a game by the question's words found in the fact's fields
+(subject, keywords, effect, unit, quote; folded words, Turkish stems and 5-letter prefixes,
+weighted by rarity), with a small general glossary for English board-game words, then lifts
+facts whose range holds a number the question states about the same thing and pushes down
+those whose range excludes it. What it does not do: decide whether to abstain (an empty
+list means nothing overlaps), or know any particular game.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from functools import lru_cache
+
+from .facts import Fact, FactHit
+from .numbers import WORD, number_spans, numbers_in, word_number
+from .text import STOPWORDS, fold, prefix, stem, words
+
+# Where a question word matches counts by how much that field says what the fact is about.
+_FIELD_WEIGHTS = (("subject", 3.0), ("keywords", 3.0), ("effect", 2.0), ("unit", 1.5),
+                  ("quote", 1.0), ("game", 1.5))
+# A folded word match is worth more than a shared stem, which is worth more than a prefix.
+_KIND_WEIGHTS = {"w": 1.0, "s": 0.85, "p": 0.6}
+MIN_OVERLAP = 2.0  # below this lexical score a fact shares no meaningful word with the question
+IN_RANGE_BOOST = 1.6
+OUT_OF_RANGE = 0.5
+NUMBER_MENTIONED = 1.3
+
+
+def _features(token: str) -> dict[str, str]:
+    folded = fold(token)
+    out = {"w": folded}
+    if len(folded) >= 4:
+        out["s"] = fold(stem(token))
+        out["p"] = prefix(folded)
+    return out
+
+
+# Every fact answers "how many", so question words (and "olan", "tane") carry no signal
+# here; they stay content words for passage retrieval (see text.STOPWORDS).
+_ORDINAL = ("nci", "ncu")  # folded ordinal endings: ikinci, üçüncü, dördüncü
+_QUESTION_WORDS = frozenset(fold(w) for w in re.findall(r"\S+", """
+kaç kaçı kaça kaçta kaçtır kaçar kaçıncı nedir ne neler nasıl hangi hangisi hangileri mı mi
+mu mü mıdır midir acaba how many much what which does
+olan olarak var olur olursa olunca oluyor tane adet kadar"""))
+
+
+def _content_tokens(text: str) -> list[str]:
+    """Words that say what a text is about: no stopwords, question words or numbers (numbers
+    are matched exactly, by value, never as words)."""
+    return [t for t in words(text) if not t[:1].isdigit()
+            and (word_number(t) is None or fold(t).endswith(_ORDINAL))  # "ikinci" is a rank
+            and fold(t) not in STOPWORDS and fold(t) not in _QUESTION_WORDS]
+
+
+# Players mix English game terms into Turkish questions ("kaç contract", "how many VP"). A
+# small general glossary of board-game vocabulary (no game's proper nouns) maps them onto the
+# Turkish words the rule texts use; expansions count a little less than the player's words.
+_GLOSSARY = {en: tuple(fold(t) for t in tr.split(",")) for en, tr in (
+    pair.split("=") for pair in re.findall(r"\S+", """
+    box=kutu card=kart deck=deste hand=el draw=çek die=zar dice=zar roll=at round=raunt,tur
+    turn=tur,sıra player=oyuncu token=jeton tile=karo point=puan
+    vp=zp,puan score=puan,skor win=kazan lose=kaybet loss=kaybet copy=kopya castle=kale
+    tower=kule adjacent=komşu,bitişik settlement=yerleşim mission=görev contract=sözleşme
+    multiplier=çarpan factory=fabrika building=bina worker=işçi coal=kömür uranium=uranyum
+    electricity=elektrik technology=teknoloji wound=yara morale=moral food=yiyecek
+    zombie=zombi noise=gürültü waste=atık survivor=hayatta,kalan location=lokasyon tree=ağaç
+    ocean=okyanus cube=küp carbon=karbon temperature=sıcaklık band=bant energy=enerji
+    demand=talep setup=kurulum,hazırlık limit=sınır maximum=en,fazla minimum=en,az
+    penalty=ceza cost=maliyet sell=satış,sat value=değer face=yüz side=yüz,taraf
+    included=bulunur opening=açılış start=başlangıç first=ilk,birinci second=ikinci
+    end=son,sonu,bitiş"""))}
+
+
+def _expand(tokens: list[str]) -> list[tuple[str, float]]:
+    """The question's words (weight 1) and glossary translations of English ones (0.8)."""
+    out = [(t, 1.0) for t in tokens]
+    for t in tokens:
+        f = fold(t)
+        key = next((k for k in (f, f[:-1], f[:-3] + "y") if k in _GLOSSARY), None)
+        if key and len(f) > 1:
+            out.extend((tr, 0.8) for tr in _GLOSSARY[key] if tr not in tokens)
+    return out
+
+
+def _fact_fields(fact: Fact) -> dict[str, str]:
+    return {"subject": fact.subject, "keywords": " ".join(fact.keywords), "effect": fact.effect,
+            "unit": f"{fact.unit} {fact.value_unit}", "quote": fact.quote,
+            "game": fact.game.replace("-", " ")}
+
+
+_ORDINAL_WORDS = ("", "birinci", "ikinci", "üçüncü", "dördüncü", "beşinci", "altıncı",
+                  "yedinci", "sekizinci", "dokuzuncu")
+# "2. sıra", "6. raunt": a digit ordinal, read as its word so "ikinci olan" meets "2. sıra".
+_DIGIT_ORDINAL = re.compile(r"(?<![\d.,])([1-9])\.(?=\s+[a-zçğıöşü])")
+
+
+@lru_cache(maxsize=4096)  # facts are frozen: their features are computed once
+def _fact_index(fact: Fact) -> dict[tuple[str, str], float]:
+    """Feature → best field weight for one fact."""
+    out: dict[tuple[str, str], float] = {}
+    for field, weight in _FIELD_WEIGHTS:
+        text = _fact_fields(fact)[field]
+        text += " " + " ".join(_ORDINAL_WORDS[int(d)] for d in _DIGIT_ORDINAL.findall(text))
+        for tok in _content_tokens(text):
+            for kind, feat in _features(tok).items():
+                key = (kind, feat)
+                out[key] = max(out.get(key, 0.0), weight)
+    return out
+
+
+def search_facts(facts: tuple[Fact, ...] | list[Fact], question: str, game: str | None,
+                 limit: int = 5) -> list[FactHit]:
+    """Facts ranked for ``question`` (restricted to ``game`` when given); [] if none overlaps."""
+    pool = [f for f in facts if game is None or f.game == game]
+    if not pool:
+        return []
+    indexes = [_fact_index(f) for f in pool]
+    df = Counter(key for idx in indexes for key in idx)
+    n = len(pool)
+    q_tokens = _expand(list(dict.fromkeys(_content_tokens(question))))
+    q_numbers = _numbers_in_context(question)
+    hits = []
+    for fact, idx in zip(pool, indexes, strict=True):
+        lexical = 0.0
+        for tok, weight in q_tokens:
+            lexical += weight * max(
+                (_KIND_WEIGHTS[kind] * idx[key] * math.log((n + 1) / (df[key] + 0.5))
+                 for kind, key in ((k, (k, f)) for k, f in _features(tok).items())
+                 if key in idx), default=0.0)
+        if lexical < MIN_OVERLAP:
+            continue
+        hits.append(FactHit(fact, round(lexical * _number_factor(fact, q_numbers), 4)))
+    hits.sort(key=lambda h: (-h.score, h.fact.game, h.fact.start))
+    return hits[:limit]
+
+
+def _numbers_in_context(question: str) -> list[tuple[float, list[str]]]:
+    """Each number of the question with the folded words around it ("9 tane krizde
+    topluluk jetonum" → 9 with tane, krizde, topluluk), to tell what it counts. Word
+    ordinals ("ikinci olan") are ranks, not counts, and are left to the words."""
+    out = []
+    for start, end, value in number_spans(question):
+        if fold(question[start:end]).endswith(_ORDINAL):
+            continue
+        before = [fold(w) for w in WORD.findall(question[:start])][-2:]
+        after = [fold(w) for w in WORD.findall(question[end:])][:4]
+        out.append((value, before + after))
+    return out
+
+
+# Words too general to say what a number counts ("2 oyuncu olan", "9 tane").
+_WEAK = frozenset(fold(w) for w in re.findall(r"\S+", """
+olan olarak daha fazla başına sonra önce kadar tane adet için her veya ile"""))
+
+
+def _counts_same_thing(context: list[str], fact_words: set[str]) -> bool:
+    # "jetonum" ~ "jeton", "oyunculu" ~ "oyuncu", "kişilik" ~ "kişi": one is a prefix of the
+    # other, and the shared part is a real word (4+ letters), not a syllable.
+    return any(len(c) >= 4 and len(w) >= 4 and (c.startswith(w) or w.startswith(c))
+               for c in context for w in fact_words)
+
+
+def _number_factor(fact: Fact, q_numbers: list[tuple[float, list[str]]]) -> float:
+    """Exact number matching. A question's number that counts what a fact's range counts
+    (its context shares a word with the fact's unit, subject or keywords) lifts the fact when
+    inside the range and pushes it down when outside; an unrelated number ("moral sıfıra
+    iner") leaves the range alone. A number the fact's text states lifts it a little."""
+    if not q_numbers:
+        return 1.0
+    if fact.min is not None or fact.max is not None:
+        lo = -math.inf if fact.min is None else fact.min
+        hi = math.inf if fact.max is None else fact.max
+        words_ = {fold(w) for w in WORD.findall(f"{fact.unit} {fact.subject} "
+                                                  f"{' '.join(fact.keywords)}")} - _WEAK
+        related = [x for x, ctx in q_numbers if _counts_same_thing(ctx, words_)]
+        if related:
+            return IN_RANGE_BOOST if any(lo <= x <= hi for x in related) else OUT_OF_RANGE
+        return NUMBER_MENTIONED if any(lo <= x <= hi for x, _ in q_numbers) else 1.0
+    stated = set(numbers_in(f"{fact.subject} {fact.quote}"))
+    return NUMBER_MENTIONED if {x for x, _ in q_numbers} & stated else 1.0
