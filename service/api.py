@@ -23,7 +23,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from .cli import answer_json
 from .engine import Engine
 from .errors import HakemError, IndexNotReady, UnknownGame
-from .facts import fact_sentence, search_facts
+from .facts import fact_sentence
+from .factsearch import search_facts
 from .settings import Settings
 from .web import router as web_router
 
