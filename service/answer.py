@@ -45,8 +45,8 @@ class Answer:
 class AbstainConfig:
     """When the best passage is this weak on both signals, the rules do not answer."""
 
-    min_dense: float = 0.80
-    min_coverage: float = 0.5
+    min_dense: float = 0.83
+    min_coverage: float = 0.2
 
 
 def query_terms(question: str) -> set[str]:
@@ -115,17 +115,49 @@ def _sentences(chunk: Chunk, game_text: str) -> list[Span]:
     return spans
 
 
+@dataclass(frozen=True)
+class Evidence:
+    """The signals that decide whether the rules answer the question at all."""
+
+    dense: float  # cosine similarity of the query and the best passage
+    coverage: float  # IDF-weighted share of the query's terms found in the top passages
+    unknown_names: tuple[str, ...]  # names of games not in the corpus ("Catan")
+    out_of_range: bool  # the best fact is for another case than the number asked about
+
+
+def evidence(retrieval: Retrieval, facts: tuple[FactHit, ...], terms: set[str] | None,
+             idf: Callable[[str], float], unknown_names: list[str]) -> Evidence:
+    """``terms`` is None when word overlap cannot be judged (an English question)."""
+    top = retrieval.hits[0] if retrieval.hits else None
+    cover = 1.0 if terms is None else max(
+        (coverage(terms, h.chunk.text, idf) for h in retrieval.hits[:3]), default=0.0)
+    return Evidence(dense=top.dense if top else 0.0, coverage=cover,
+                    unknown_names=tuple(unknown_names),
+                    out_of_range=bool(facts) and facts[0].in_range is False
+                    and _turns_on_number(retrieval.question))
+
+
+def abstain_reason(ev: Evidence, game_source: str, config: AbstainConfig) -> str:
+    """Why the rules do not answer, or "" when they do."""
+    if game_source not in {"request", "name"} and ev.unknown_names:
+        return f"names a game not in the corpus: {', '.join(ev.unknown_names)}"
+    if ev.out_of_range:
+        return "the rules give this number only for other cases"
+    if ev.dense < config.min_dense and ev.coverage < config.min_coverage:
+        return f"weak match (dense {ev.dense:.2f}, term coverage {ev.coverage:.2f})"
+    return ""
+
+
 def compose(retrieval: Retrieval, facts: tuple[FactHit, ...], game_text: str | None,
-            unknown_names: list[str], idf: Callable[[str], float] = lambda _t: 1.0,
+            ev: Evidence, idf: Callable[[str], float] = lambda _t: 1.0,
             config: AbstainConfig | None = None) -> Answer:
-    config = config or AbstainConfig()
+    """The answer: facts and the best sentence, or an abstention that says why."""
     hits = retrieval.hits
-    reason = _abstain_reason(retrieval, unknown_names, config)
+    reason = abstain_reason(ev, retrieval.game_source, config or AbstainConfig())
     if reason or not hits or game_text is None:
         return Answer(retrieval.question, retrieval.game, retrieval.game_source, True,
-                      NOT_IN_RULES if not unknown_names else
-                      f"{NOT_IN_RULES} ({', '.join(unknown_names)} bu kural setinde yok.)",
-                      None, hits, (), reason or "no passages")
+                      _abstain_text(ev, facts), None, hits, facts if ev.out_of_range else (),
+                      reason or "no passages")
     numeric = _turns_on_number(retrieval.question)
     top_fact = facts[0] if facts and numeric else None
     span = best_sentence(retrieval.query, hits, game_text, idf, numeric, top_fact)
@@ -137,6 +169,15 @@ def compose(retrieval: Retrieval, facts: tuple[FactHit, ...], game_text: str | N
                   answer_span, hits, facts)
 
 
+def _abstain_text(ev: Evidence, facts: tuple[FactHit, ...]) -> str:
+    if ev.unknown_names:
+        return f"{NOT_IN_RULES} ({', '.join(ev.unknown_names)} bu kural setinde yok.)"
+    if ev.out_of_range:
+        known = "; ".join(fact_sentence(f.fact) for f in facts[:2])
+        return f"Kurallar bu sayıyı sorduğunuz durum için vermiyor. Verilenler: {known}."
+    return NOT_IN_RULES
+
+
 _NUMBER_WORDS = {stem(w) for w in ("kaç", "kaçıncı", "sayı", "en", "fazla", "az", "puan",
                                    "many", "much", "how")}
 
@@ -144,17 +185,3 @@ _NUMBER_WORDS = {stem(w) for w in ("kaç", "kaçıncı", "sayı", "en", "fazla",
 def _turns_on_number(question: str) -> bool:
     tokens = words(question)
     return any(t[:1].isdigit() for t in tokens) or any(stem(t) in _NUMBER_WORDS for t in tokens)
-
-
-def _abstain_reason(retrieval: Retrieval, unknown_names: list[str],
-                    config: AbstainConfig) -> str:
-    if retrieval.game_source not in {"request", "name"} and unknown_names:
-        return f"names a game not in the corpus: {', '.join(unknown_names)}"
-    if not retrieval.hits:
-        return "no passages for this game"
-    top = retrieval.hits[0]
-    terms = query_terms(retrieval.query)
-    cover = max(coverage(terms, h.chunk.text) for h in retrieval.hits[:3])
-    if top.dense < config.min_dense and cover < config.min_coverage:
-        return f"weak match (dense {top.dense:.2f}, term coverage {cover:.2f})"
-    return ""

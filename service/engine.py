@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .answer import Answer, compose
+from .answer import Answer, compose, evidence
 from .corpus import Corpus, load_corpus
 from .detect import unknown_names
 from .embed import Embedder, make_embedder
@@ -56,4 +56,7 @@ class Engine:
         facts = tuple(search_facts(self.index.facts, question, retrieval.game,
                                    limit=FACTS_SHOWN)) if retrieval.game else ()
         text = self.corpus.game(retrieval.game).text if retrieval.game else None
-        return compose(retrieval, facts, text, names, self.retriever.lexical.idf)
+        lexical = self.retriever.lexical
+        ev = evidence(retrieval, facts, lexical.content_terms(retrieval.query), lexical.idf,
+                      names)
+        return compose(retrieval, facts, text, ev, lexical.idf)

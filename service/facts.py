@@ -48,6 +48,9 @@ class Fact:
 class FactHit:
     fact: Fact
     score: float
+    # Whether a number the question states about the fact's subject falls in its range;
+    # None when the question states no such number.
+    in_range: bool | None = None
 
 
 @dataclass(frozen=True)

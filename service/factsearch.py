@@ -133,7 +133,8 @@ def search_facts(facts: tuple[Fact, ...] | list[Fact], question: str, game: str 
                  if key in idx), default=0.0)
         if lexical < MIN_OVERLAP:
             continue
-        hits.append(FactHit(fact, round(lexical * _number_factor(fact, q_numbers), 4)))
+        factor, in_range = _number_factor(fact, q_numbers)
+        hits.append(FactHit(fact, round(lexical * factor, 4), in_range))
     hits.sort(key=lambda h: (-h.score, h.fact.game, h.fact.start))
     return hits[:limit]
 
@@ -164,13 +165,14 @@ def _counts_same_thing(context: list[str], fact_words: set[str]) -> bool:
                for c in context for w in fact_words)
 
 
-def _number_factor(fact: Fact, q_numbers: list[tuple[float, list[str]]]) -> float:
+def _number_factor(fact: Fact, q_numbers: list[tuple[float, list[str]]]
+                   ) -> tuple[float, bool | None]:
     """Exact number matching. A question's number that counts what a fact's range counts
     (its context shares a word with the fact's unit, subject or keywords) lifts the fact when
     inside the range and pushes it down when outside; an unrelated number ("moral sıfıra
     iner") leaves the range alone. A number the fact's text states lifts it a little."""
     if not q_numbers:
-        return 1.0
+        return 1.0, None
     if fact.min is not None or fact.max is not None:
         lo = -math.inf if fact.min is None else fact.min
         hi = math.inf if fact.max is None else fact.max
@@ -178,7 +180,8 @@ def _number_factor(fact: Fact, q_numbers: list[tuple[float, list[str]]]) -> floa
                                                   f"{' '.join(fact.keywords)}")} - _WEAK
         related = [x for x, ctx in q_numbers if _counts_same_thing(ctx, words_)]
         if related:
-            return IN_RANGE_BOOST if any(lo <= x <= hi for x in related) else OUT_OF_RANGE
-        return NUMBER_MENTIONED if any(lo <= x <= hi for x, _ in q_numbers) else 1.0
+            inside = any(lo <= x <= hi for x in related)
+            return (IN_RANGE_BOOST if inside else OUT_OF_RANGE), inside
+        return (NUMBER_MENTIONED if any(lo <= x <= hi for x, _ in q_numbers) else 1.0), None
     stated = set(numbers_in(f"{fact.subject} {fact.quote}"))
-    return NUMBER_MENTIONED if {x for x, _ in q_numbers} & stated else 1.0
+    return (NUMBER_MENTIONED if {x for x, _ in q_numbers} & stated else 1.0), None

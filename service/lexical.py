@@ -119,6 +119,12 @@ def _turkish_term(before: list[str], n_english: int) -> str:
     return " ".join(caps or before[-max(1, n_english):])
 
 
+# Enough of these in a question and it is English ("how many ... does ... the ...").
+_ENGLISH_FUNCTION_WORDS = frozenset("""the a an of in on to is are do does did how many much
+what which who when where why if my i you your we our for with and or can could should
+would will it its this that there their""".split())
+
+
 class LexicalIndex:
     """BM25 per field over a fixed list of passages; scores for all passages at once."""
 
@@ -143,6 +149,17 @@ class LexicalIndex:
         if expand:
             query = f"{query} {self.glossary.expand(query)}"
         return analyse([self.vocab.normalise(w) for w in words(query)])
+
+    def content_terms(self, query: str) -> set[str] | None:
+        """Stems and prefixes of the query's words as the corpus knows them (diacritics
+        restored, typos repaired, English terms translated by the glossary); ``None`` for a
+        question mostly in English, whose words a Turkish passage cannot be expected to
+        share, so that word overlap says nothing either way."""
+        if sum(w in _ENGLISH_FUNCTION_WORDS for w in words(query)) >= 2:
+            return None
+        fields = analyse([self.vocab.normalise(w)
+                          for w in words(f"{query} {self.glossary.expand(query)}")])
+        return set(fields["stem"]) | set(fields["prefix"])
 
     def idf(self, term: str) -> float:
         return self._idf.get(term, self._idf_unseen)

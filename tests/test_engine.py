@@ -51,3 +51,24 @@ def test_unknown_game_in_question_abstains(tiny_engine):
 def test_unknown_game_id_is_an_error(tiny_engine):
     with pytest.raises(UnknownGame):
         tiny_engine.ask("kale", game="satranc")
+
+
+def test_number_for_another_case_abstains_and_shows_what_is_known(tiny_engine):
+    known = tiny_engine.ask("2 oyunculu Kale Oyunu'nda kaç karo ile başlanır?")
+    assert not known.abstained and "12" in known.answer
+    other = tiny_engine.ask("4 oyunculu Kale Oyunu'nda kaç karo ile başlanır?")
+    assert other.abstained and other.answer_span is None
+    assert "12" in other.answer  # it says what the rules do give
+    assert other.facts and other.facts[0].in_range is False
+
+
+def test_abstention_thresholds_on_weak_evidence():
+    from hakem.answer import AbstainConfig, Evidence, abstain_reason
+
+    weak = Evidence(dense=0.70, coverage=0.05, unknown_names=(), out_of_range=False)
+    strong = Evidence(dense=0.95, coverage=0.05, unknown_names=(), out_of_range=False)
+    assert abstain_reason(weak, "content", AbstainConfig()).startswith("weak match")
+    assert abstain_reason(strong, "content", AbstainConfig()) == ""
+    named = Evidence(dense=0.95, coverage=0.9, unknown_names=("Catan",), out_of_range=False)
+    assert "Catan" in abstain_reason(named, "content", AbstainConfig())
+    assert abstain_reason(named, "name", AbstainConfig()) == ""  # a known game is named too
