@@ -1,7 +1,170 @@
-"""The web page, teaching mode and FAQ pages (issue 5). Placeholder router, being built."""
+"""The web page and its JSON helpers: teaching mode, FAQ, suggestions, citations in context.
+
+What it does: serves the single page (``/`` and ``/teach/{game}``, plain HTML/CSS/JS from
+``static/``, no CDN, a Content-Security-Policy allowing only the app's own files), the JSON
+routes the page needs beyond ``/ask`` and ``/games`` (``/api/teach/{game}``, ``/faq/{game}``,
+``/suggest``, ``/games/{game}/text``), and a script-free HTML page showing a whole section
+with a cited range marked (``/games/{game}/view``). Errors are raised as domain errors
+(``UnknownGame`` → 404, ``IndexNotReady`` → 503, ``BadRange`` → 400) so ``api`` maps them to
+its one JSON error shape. What it does not do: answering questions (``/ask`` is in ``api``)
+or building the steps and entries (``teach``).
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+import html
+import re
+from dataclasses import asdict
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi.responses import FileResponse, HTMLResponse
+
+from .corpus import Game
+from .engine import Engine
+from .errors import HakemError, IndexNotReady
+from .teach import build_steps, context, faq_entries, search_faq, section_range, suggestions
+
+STATIC = Path(__file__).parent / "static"
+# Only the app's own files: no inline script, no CDN, nothing fetched from elsewhere.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+       "frame-ancestors 'none'")
+HTML_HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
+                "Referrer-Policy": "no-referrer", "Cache-Control": "no-cache"}
+_STATIC_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.(css|js|svg)$")
+_MEDIA = {"css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
+          "svg": "image/svg+xml"}
+MAX_QUERY = 500
 
 router = APIRouter()
+
+
+class BadRange(HakemError):
+    """Offsets that are not a range of the game's text."""
+
+    code = "bad_range"
+
+
+def _engine(request: Request) -> Engine:
+    eng = getattr(request.app.state, "engine", None)
+    if eng is None:
+        # ``not_ready`` is whatever ``api`` recorded at load time (a message or an object
+        # with one); the reason is re-raised so ``api`` maps it to its 503 shape.
+        why = getattr(request.app.state, "not_ready", None)
+        message = str(getattr(why, "message", why) or "the index is not loaded yet")
+        raise IndexNotReady(message.split(". Rebuild it with")[0])
+    return eng
+
+
+def _game(eng: Engine, game: str) -> Game:
+    eng.check_game(game)  # UnknownGame → 404 with the list of known games
+    return eng.corpus.game(game)
+
+
+def _check_range(game: Game, start: int, end: int) -> None:
+    size = len(game.text)
+    if start < 0 or end < 0:
+        raise BadRange(f"offsets must not be negative (start {start}, end {end})")
+    if start >= end:
+        raise BadRange(f"start {start} must be before end {end}")
+    if end > size:
+        raise BadRange(f"end {end} is past the end of {game.id} ({size} characters)")
+
+
+@cache
+def _page() -> str:
+    return (STATIC / "index.html").read_text(encoding="utf-8")
+
+
+@router.get("/", include_in_schema=False)
+async def index() -> HTMLResponse:
+    return HTMLResponse(_page(), headers=HTML_HEADERS)
+
+
+@router.get("/teach/{game}", include_in_schema=False)
+async def teach_page(game: str, request: Request) -> HTMLResponse:
+    # Without an index the page still loads and shows the 503 reason from its API calls.
+    if getattr(request.app.state, "engine", None) is not None:
+        _game(_engine(request), game)
+    return HTMLResponse(_page(), headers=HTML_HEADERS)
+
+
+@router.get("/static/{name}", include_in_schema=False)
+async def static(name: str) -> FileResponse:
+    # A fixed folder and a strict name pattern: no path ever leaves static/.
+    match = _STATIC_NAME.match(name)
+    path = STATIC / name
+    if not match or not path.is_file():
+        raise HTTPException(404, f"no static file {name!r}")
+    return FileResponse(path, media_type=_MEDIA[match.group(1)],
+                        headers={"X-Content-Type-Options": "nosniff",
+                                 "Cache-Control": "no-cache"})
+
+
+@router.get("/api/teach/{game}")
+async def teach_json(game: str, request: Request) -> dict[str, Any]:
+    """The teaching walkthrough of a game: steps in order, each citing its passages."""
+    eng = _engine(request)
+    g = _game(eng, game)
+    steps = build_steps(game, eng.index.chunks)
+    return {"game": game, "name": g.name, "steps": [
+        {**asdict(s), "title": s.title} for s in steps]}
+
+
+@router.get("/faq/{game}")
+async def faq(game: str, request: Request, q: str | None = None) -> dict[str, Any]:
+    """The FAQ answers of a game, each with a title cut from its own text; ``q`` filters."""
+    eng = _engine(request)
+    g = _game(eng, game)
+    entries = faq_entries(game, eng.index.chunks)
+    query = (q or "").strip()[:MAX_QUERY]
+    if query:
+        entries = search_faq(entries, query)
+    return {"game": game, "name": g.name, "q": query,
+            "entries": [asdict(e) for e in entries]}
+
+
+@router.get("/suggest")
+async def suggest(request: Request, game: str, section: str = "", near: int | None = None,
+                  exclude: Annotated[list[int] | None, Query()] = None) -> dict[str, Any]:
+    """Follow-ups from the same section: its other headings or passages' first words."""
+    eng = _engine(request)
+    _game(eng, game)
+    found = suggestions(game, eng.index.chunks, section[:MAX_QUERY], near,
+                        frozenset(exclude or ()))
+    return {"game": game, "section": section, "suggestions": [asdict(s) for s in found]}
+
+
+@router.get("/games/{game}/text")
+async def text_in_context(game: str, start: int, end: int, request: Request) -> dict[str, Any]:
+    """A cited range with the rule text around it (``before`` + ``passage`` + ``after``)."""
+    eng = _engine(request)
+    g = _game(eng, game)
+    _check_range(g, start, end)
+    ctx = context(g.text, eng.index.chunks, game, start, end)
+    return {"name": g.name, **asdict(ctx)}
+
+
+@router.get("/games/{game}/view", include_in_schema=False)
+async def view(game: str, start: int, end: int, request: Request) -> HTMLResponse:
+    """The whole section holding a cited range, the range marked: readable without JS."""
+    eng = _engine(request)
+    g = _game(eng, game)
+    _check_range(g, start, end)
+    section, s, e = section_range(eng.index.chunks, game, start, end)
+    esc = html.escape
+    body = (f'<p class="crumbs"><a href="/">← Hakem</a> · {esc(g.name)}</p>'
+            f"<h1>{esc(section or g.name)}</h1>"
+            f'<p class="where">Alıntı: {esc(g.name)}, karakter {start}–{end}</p>'
+            f'<div class="section-text">{esc(g.text[s:start])}<mark id="alinti">'
+            f"{esc(g.text[start:end])}</mark>{esc(g.text[end:e])}</div>")
+    page = (f'<!doctype html><html lang="tr"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{esc(section or g.name)} · {esc(g.name)} · Hakem</title>"
+            f'<link rel="stylesheet" href="/static/style.css">'
+            f'<link rel="icon" href="/static/icon.svg"></head>'
+            f'<body><main class="view">{body}</main></body></html>')
+    return HTMLResponse(page, headers=HTML_HEADERS)

@@ -1,0 +1,290 @@
+// Hakem's page: ask, teach, FAQ. Plain JS, no library, no network beyond this app.
+// Every piece of rule text is put in the page with textContent (never innerHTML), and
+// offsets from the API are Python string offsets (code points), so text is sliced with
+// Array.from, not with UTF-16 string indices.
+"use strict";
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const KEY = "hakem.game";
+  const SOURCE = { request: "seçiminiz", name: "sorudaki addan", content: "içerikten tahmin" };
+  const state = { games: [], names: {}, lesson: null, step: 0, lastAsk: null, lastGame: null, faqTimer: 0 };
+
+  function el(tag, props, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(props || {})) {
+      if (k === "class") node.className = v;
+      else if (k === "text") node.textContent = v;
+      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v);
+    }
+    for (const c of children) if (c !== null && c !== undefined) node.append(c);
+    return node;
+  }
+
+  async function api(path, options) {
+    const res = await fetch(path, options);
+    let body = null;
+    try { body = await res.json(); } catch (_) { body = null; }
+    if (!res.ok) {
+      const err = new Error((body && body.message) || `HTTP ${res.status}`);
+      err.status = res.status;
+      throw err;
+    }
+    return body;
+  }
+
+  function notice(err) {
+    const box = $("notice");
+    if (!err) { box.hidden = true; return; }
+    box.textContent = err.status === 503
+      ? `Kural dizini hazır değil: ${err.message}`
+      : `Bir sorun oldu: ${err.message}`;
+    box.hidden = false;
+  }
+
+  const gameName = (id) => state.names[id] || id;
+  const currentGame = () => sessionStorage.getItem(KEY) || "";
+  // No game picked: teach or list the FAQ of the game of the last answer, if any.
+  const activeGame = () => currentGame() || state.lastGame || "";
+  const viewUrl = (p) => `/games/${encodeURIComponent(p.game)}/view?start=${p.start}&end=${p.end}#alinti`;
+
+  function setGame(id) {
+    if (id) sessionStorage.setItem(KEY, id); else sessionStorage.removeItem(KEY);
+    $("game").value = id;
+  }
+
+  // A passage's text with [a, b) (offsets inside it) marked.
+  function marked(text, a, b, tag) {
+    const cps = Array.from(text);
+    const node = el(tag || "p", { class: "passage" });
+    if (a === null || a >= b) { node.textContent = text; return node; }
+    node.append(cps.slice(0, a).join(""), el("mark", { text: cps.slice(a, b).join("") }),
+      cps.slice(b).join(""));
+    return node;
+  }
+
+  // ------------------------------------------------------------- ask
+  async function ask(question, game) {
+    const button = $("ask-button");
+    button.disabled = true;
+    $("status").textContent = "Kurallara bakılıyor…";
+    try {
+      const data = await api("/ask", {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ question, game: game || null, k: 5 }),
+      });
+      notice(null);
+      state.lastAsk = question;
+      if (data.game && !data.abstained) state.lastGame = data.game;
+      $("status").textContent = "";
+      renderAnswer(data);
+    } catch (err) {
+      $("status").textContent = "";
+      notice(err);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  function renderAnswer(data) {
+    $("result").hidden = false;
+    const found = $("game-found");
+    // A game guessed from the content of an unanswered question would only mislead.
+    const showGame = data.game && (!data.abstained || data.game_source !== "content");
+    found.replaceChildren(showGame
+      ? el("span", {}, "Oyun: ", el("b", { text: gameName(data.game) }),
+        ` (${SOURCE[data.game_source] || data.game_source})`)
+      : "");
+    $("regame").value = data.game || "";
+
+    const box = $("answer-box");
+    box.className = data.abstained ? "answer abstained" : "answer";
+    box.replaceChildren(data.abstained
+      ? el("div", {}, el("span", { class: "verdict-title", text: "Kurallarda bulunamadı" }),
+        el("p", { text: data.answer }))
+      : el("p", { id: "answer-text", text: data.answer }));
+
+    $("facts").replaceChildren(...data.facts.map((f, i) => el("li", {},
+      el("span", { class: "fact-no", text: `#${i + 1}` }), f.sentence, " ",
+      el("a", { href: viewUrl(f), class: "cite-link", text: `(${gameName(f.game)}: ${f.start}–${f.end})` }))));
+
+    $("sources-title").textContent = data.abstained ? "En yakın pasajlar (cevap sayılmaz)" : "Kaynak pasajlar";
+    $("sources-title").hidden = data.passages.length === 0;
+    const span = data.answer_span;
+    $("cards").replaceChildren(...data.passages.map((p, i) => card(p, i, span)));
+    suggest(data);
+  }
+
+  function card(p, i, span) {
+    let a = null, b = null;
+    if (span && span.game === p.game && span.start < p.end && span.end > p.start) {
+      a = Math.max(span.start, p.start) - p.start;
+      b = Math.min(span.end, p.end) - p.start;
+    }
+    const ctx = el("div", { class: "context", hidden: "" });
+    const open = el("button", { type: "button", class: "open-context", text: "Bağlamında aç" });
+    open.addEventListener("click", () => toggleContext(p, ctx, open));
+    return el("article", { class: "card", "data-start": p.start, "data-end": p.end },
+      el("p", { class: "card-head" }, el("b", { text: `${i + 1}. ${gameName(p.game)}` }),
+        ` · ${p.section || "—"} · ${p.start}–${p.end}`),
+      marked(p.text, a, b),
+      el("div", { class: "card-actions" }, open,
+        el("a", { href: viewUrl(p), text: "Bölümün tamamı" })),
+      ctx);
+  }
+
+  async function toggleContext(p, box, button) {
+    if (!box.hidden) { box.hidden = true; button.textContent = "Bağlamında aç"; return; }
+    try {
+      const c = await api(`/games/${encodeURIComponent(p.game)}/text?start=${p.start}&end=${p.end}`);
+      box.replaceChildren(el("span", { class: "ctx-title", text: `${c.name} · ${c.section || "metin"} · çevresiyle` }),
+        c.before, el("mark", { class: "ctx-mark", text: c.passage }), c.after);
+      box.hidden = false;
+      button.textContent = "Bağlamı kapat";
+      box.querySelector("mark").scrollIntoView({ block: "nearest" });
+    } catch (err) { notice(err); }
+  }
+
+  async function suggest(data) {
+    const boxWrap = $("suggest-box");
+    boxWrap.hidden = true;
+    const top = data.passages[0];
+    if (!top || data.abstained) return;
+    const params = new URLSearchParams({ game: top.game, section: top.section, near: top.start });
+    for (const p of data.passages) if (p.game === top.game) params.append("exclude", p.start);
+    try {
+      const s = await api(`/suggest?${params}`);
+      if (!s.suggestions.length) return;
+      $("suggestions").replaceChildren(...s.suggestions.map((x) => el("button", {
+        type: "button", class: "suggestion", text: x.label,
+        onclick: () => { $("question").value = x.label; ask(x.label, x.game); },
+      })));
+      boxWrap.hidden = false;
+    } catch (_) { /* suggestions are optional */ }
+  }
+
+  // ------------------------------------------------------------- teach
+  async function teach(game) {
+    $("teach-pick").hidden = !!game;
+    $("teach").hidden = !game;
+    if (!game) return;
+    try {
+      state.lesson = await api(`/api/teach/${encodeURIComponent(game)}`);
+      state.step = 0;
+      notice(null);
+      renderStep();
+    } catch (err) { notice(err); }
+  }
+
+  function renderStep() {
+    const lesson = state.lesson;
+    if (!lesson || !lesson.steps.length) return;
+    const s = lesson.steps[state.step];
+    $("step-count").textContent = `${lesson.name} · Adım ${s.index} / ${lesson.steps.length}`;
+    $("step-title").textContent = s.title;
+    $("step-body").replaceChildren(...s.passages.map((p) => el("div", { class: "step-passage" },
+      el("a", { class: "cite", href: viewUrl(p), text: `${p.section || lesson.name} · ${p.start}–${p.end}` }),
+      marked(p.text, null, null))));
+    $("prev").disabled = state.step === 0;
+    $("next").disabled = state.step === lesson.steps.length - 1;
+  }
+
+  function move(delta) {
+    if (!state.lesson) return;
+    const n = Math.min(Math.max(state.step + delta, 0), state.lesson.steps.length - 1);
+    if (n !== state.step) { state.step = n; renderStep(); $("step-title").scrollIntoView({ block: "nearest" }); }
+  }
+
+  // ------------------------------------------------------------- FAQ
+  async function faq(game) {
+    $("faq-pick").hidden = !!game;
+    $("faq").hidden = !game;
+    if (!game) return;
+    const q = $("faq-q").value.trim();
+    try {
+      const data = await api(`/faq/${encodeURIComponent(game)}?q=${encodeURIComponent(q)}`);
+      notice(null);
+      $("faq-heading").textContent = `${data.name}: sık sorulan sorular`;
+      $("faq-count").textContent = data.entries.length
+        ? (q ? `“${q}” için ${data.entries.length} cevap` : `${data.entries.length} cevap`)
+        : (q ? `“${q}” için cevap yok` : "Bu oyunun metninde SSS bölümü yok.");
+      $("faq-list").replaceChildren(...data.entries.map((e) => el("li", {},
+        el("details", {},
+          el("summary", {}, e.verdict ? el("span", { class: /^(Hayır|Yanlış|Normalde hayır)/.test(e.verdict) ? "verdict no" : "verdict", text: e.verdict }) : null, e.title),
+          el("div", { class: "faq-body" }, marked(e.text, null, null),
+            el("a", { href: viewUrl(e), text: `Bağlamında aç (${e.start}–${e.end})` }))))));
+    } catch (err) { notice(err); }
+  }
+
+  // ------------------------------------------------------------- views and games
+  function show(view) {
+    for (const name of ["ask", "teach", "faq"]) {
+      $(`view-${name}`).hidden = name !== view;
+      $(`tab-${name}`).setAttribute("aria-selected", String(name === view));
+    }
+    const game = activeGame();
+    if (view === "teach") { history.replaceState(null, "", game ? `/teach/${encodeURIComponent(game)}` : "/#ogren"); teach(game); }
+    else if (view === "faq") { history.replaceState(null, "", "/#sss"); faq(game); }
+    else history.replaceState(null, "", "/");
+  }
+  const activeView = () => ["ask", "teach", "faq"].find((v) => !$(`view-${v}`).hidden);
+
+  function gameChips(container, onPick) {
+    container.replaceChildren(...state.games.map((g) => el("button", {
+      type: "button", "data-game": g.id, text: g.name, onclick: () => onPick(g.id),
+    })));
+  }
+
+  async function loadGames() {
+    try {
+      state.games = await api("/games");
+    } catch (err) { notice(err); return; }
+    for (const g of state.games) state.names[g.id] = g.name;
+    const options = () => state.games.map((g) => el("option", { value: g.id, text: g.name }));
+    $("game").append(...options());
+    $("regame").replaceChildren(el("option", { value: "", text: "—" }), ...options());
+    gameChips($("teach-games"), (id) => { setGame(id); show("teach"); });
+    gameChips($("faq-games"), (id) => { setGame(id); show("faq"); });
+    if (!state.names[currentGame()]) setGame("");
+    $("game").value = currentGame();
+  }
+
+  async function start() {
+    $("ask-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const q = $("question").value.trim();
+      if (q) ask(q, currentGame());
+    });
+    $("game").addEventListener("change", () => {
+      setGame($("game").value);
+      const v = activeView();
+      if (v !== "ask") show(v);
+    });
+    $("regame").addEventListener("change", () => {
+      const g = $("regame").value;
+      if (!g || !state.lastAsk) return;
+      setGame(g);  // the player chose it: keep it for the next questions too
+      ask(state.lastAsk, g);
+    });
+    for (const b of document.querySelectorAll(".tabs button")) b.addEventListener("click", () => show(b.dataset.view));
+    $("prev").addEventListener("click", () => move(-1));
+    $("next").addEventListener("click", () => move(1));
+    document.addEventListener("keydown", (e) => {
+      if (activeView() !== "teach" || /INPUT|SELECT|TEXTAREA/.test(document.activeElement.tagName)) return;
+      if (e.key === "ArrowRight") move(1);
+      if (e.key === "ArrowLeft") move(-1);
+    });
+    $("faq-q").addEventListener("input", () => {
+      clearTimeout(state.faqTimer);
+      state.faqTimer = setTimeout(() => faq(activeGame()), 200);
+    });
+    // Listeners first, so nothing typed while the games load is lost.
+    const m = location.pathname.match(/^\/teach\/([^/]+)$/);
+    await loadGames();
+    if (m && state.names[decodeURIComponent(m[1])]) setGame(decodeURIComponent(m[1]));
+    show(m ? "teach" : location.hash === "#sss" ? "faq" : location.hash === "#ogren" ? "teach" : "ask");
+    document.body.dataset.ready = "1";  // for tests and for people's scripts
+  }
+
+  document.addEventListener("DOMContentLoaded", start);
+})();
