@@ -121,7 +121,9 @@ class Evidence:
 
     dense: float  # cosine similarity of the query and the best passage
     coverage: float  # IDF-weighted share of the query's terms found in the top passages
-    unknown_names: tuple[str, ...]  # names of games not in the corpus ("Catan")
+    # Names of games not in the corpus ("Catan"), when the question names no known game.
+    # A game picked in the request does not make "Catan'da ...?" a question about it.
+    unknown_names: tuple[str, ...]
     out_of_range: bool  # the best fact is for another case than the number asked about
 
 
@@ -139,7 +141,7 @@ def evidence(retrieval: Retrieval, facts: tuple[FactHit, ...], terms: set[str] |
 
 def abstain_reason(ev: Evidence, game_source: str, config: AbstainConfig) -> str:
     """Why the rules do not answer, or "" when they do."""
-    if game_source not in {"request", "name"} and ev.unknown_names:
+    if ev.unknown_names:
         return f"names a game not in the corpus: {', '.join(ev.unknown_names)}"
     if ev.out_of_range:
         return "the rules give this number only for other cases"

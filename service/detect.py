@@ -10,6 +10,7 @@ passages themselves are the best evidence (see ``retrieve``).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rapidfuzz.distance import OSA
@@ -87,12 +88,21 @@ def without_mention(question: str, mention: GameMention) -> str:
     return (question[: mention.start] + question[end:]).strip()
 
 
-def unknown_names(question: str, known_words: set[str], games: tuple[Game, ...]) -> list[str]:
-    """Suffixed proper nouns ("Catan'da") found neither in the corpus nor among game names."""
+def unknown_names(question: str, known_words: set[str], games: tuple[Game, ...],
+                  correct: Callable[[str], str] | None = None) -> list[str]:
+    """Suffixed proper nouns ("Catan'da") found neither in the corpus nor among game names.
+
+    Empty when the question names a known game. ``correct`` maps a typed word to the corpus
+    word it is a typo of, so that "Drawdwn'a" is not taken for a game.
+    """
+    if find_games(question, games):
+        return []
     alias_words = {t for g in games for a in g.aliases for t in _tokens(a)}
     out = []
     for match in _NAMED.finditer(question):
         word = fold(match.group(1))
+        if correct is not None and fold(correct(match.group(1))) in known_words:
+            continue
         if word not in known_words and word not in alias_words and not any(
             _close(word, a) for a in alias_words
         ):

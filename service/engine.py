@@ -51,8 +51,8 @@ class Engine:
         if mode is not None and mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}")
         retrieval = self.retriever.search(question, game, k or self.settings.k, mode)
-        names = unknown_names(question, set(self.retriever.lexical.vocab.restore),
-                              self.corpus.games)
+        vocab = self.retriever.lexical.vocab
+        names = unknown_names(question, set(vocab.restore), self.corpus.games, vocab.normalise)
         facts = tuple(search_facts(self.index.facts, question, retrieval.game,
                                    limit=FACTS_SHOWN)) if retrieval.game else ()
         text = self.corpus.game(retrieval.game).text if retrieval.game else None

@@ -70,5 +70,19 @@ def test_abstention_thresholds_on_weak_evidence():
     assert abstain_reason(weak, "content", AbstainConfig()).startswith("weak match")
     assert abstain_reason(strong, "content", AbstainConfig()) == ""
     named = Evidence(dense=0.95, coverage=0.9, unknown_names=("Catan",), out_of_range=False)
-    assert "Catan" in abstain_reason(named, "content", AbstainConfig())
-    assert abstain_reason(named, "name", AbstainConfig()) == ""  # a known game is named too
+    assert "Catan" in abstain_reason(named, "request", AbstainConfig())
+
+
+def test_unknown_game_abstains_even_with_a_game_picked(tiny_engine):
+    answer = tiny_engine.ask("Catan'da en uzun yol kaç puan?", game="kale-oyunu")
+    assert answer.abstained and "Catan" in answer.answer
+    # a known game named in the question wins over the unknown-looking word
+    both = tiny_engine.ask("Kale Oyunu'nda Catan'daki gibi kale kaç puan?")
+    assert not both.abstained
+
+
+def test_typo_of_a_corpus_word_is_not_an_unknown_game(tiny_engine):
+    vocab = tiny_engine.retriever.lexical.vocab
+    games = tiny_engine.corpus.games
+    assert unknown_names("Kalesii'nde kaç puan?", set(vocab.restore), games,
+                         vocab.normalise) == []
