@@ -15,12 +15,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from rich.console import Console
+from rich.markup import escape
+
 from hakem.engine import Engine
 from hakem.errors import HakemError
 from hakem.retrieve import Retriever
 from hakem.settings import Settings
-from rich.console import Console
-from rich.markup import escape
 
 from .harness import QuestionSetError, Report, load_questions, run
 

@@ -84,7 +84,9 @@ class SentenceTransformerEmbedder:
             where = "folder" if is_folder else "hub name (offline: HF_HUB_OFFLINE=1)"
             raise EmbedderError(f"could not load sentence-transformers model {where} "
                                 f"{model!r}: {type(exc).__name__}: {exc}") from exc
-        dim = self._model.get_sentence_embedding_dimension()
+        get_dim = getattr(self._model, "get_embedding_dimension", None) or \
+            self._model.get_sentence_embedding_dimension
+        dim = get_dim()
         self.dim = int(dim) if dim else int(self._model.encode(["x"]).shape[1])
         label = Path(model).name if is_folder else model
         self.name = f"sentence-transformers:{label}"

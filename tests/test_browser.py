@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
 from hakem.api import create_app
 from hakem.corpus import load_corpus
 from hakem.embed import FakeEmbedder

@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 import pytest
+
 from hakem.chat import run_chat
 from hakem.settings import Settings
 

@@ -1,4 +1,5 @@
 import pytest
+
 from hakem.detect import find_games, unknown_names
 from hakem.errors import UnknownGame
 

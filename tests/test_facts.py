@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from hakem.corpus import load_corpus
 from hakem.errors import FactsError
 from hakem.facts import (

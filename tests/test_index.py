@@ -5,6 +5,7 @@ import shutil
 import faiss
 import numpy as np
 import pytest
+
 from hakem.corpus import load_corpus
 from hakem.embed import FakeEmbedder
 from hakem.errors import IndexNotReady

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from hakem.chunks import chunk_game
 from hakem.teach import (
     STAGE_LABELS,

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from fastapi.testclient import TestClient
+
 from hakem.api import create_app
 from hakem.settings import Settings
 
