@@ -47,7 +47,7 @@ def collect(engine: Engine, path: Path) -> list[Sample]:
         retrieval = engine.retriever.search(q.question)
         facts = tuple(search_facts(engine.index.facts, q.question, retrieval.game, 3))
         names = unknown_names(q.question, set(lexical.vocab.restore), engine.corpus.games,
-                              lexical.vocab.normalise)
+                              lexical.vocab.correct)
         ev = evidence(retrieval, facts, lexical.content_terms(retrieval.query), lexical.idf,
                       names)
         out.append(Sample(q.game is not None, ev, retrieval.game_source))

@@ -37,6 +37,13 @@ def ablations(engine: Engine) -> list[tuple[str, Retriever]]:
     for label, changes in [
         ("lexical only", {"mode": "lexical"}),
         ("dense only", {"mode": "dense"}),
+        ("− game name kept in query", {"strip_game_name": False}),
+        ("− English glossary", {"glossary": False}),
+        ("− diacritic restoration", {"normalise": False}),
+        ("− stem field", {"fields": ("prefix", "word")}),
+        ("− prefix field", {"fields": ("stem", "word")}),
+        ("− word field", {"fields": ("stem", "prefix")}),
+        ("RRF instead of z-score fusion", {"fusion": "rrf"}),
     ]:
         clone = Retriever.__new__(Retriever)
         clone.__dict__.update(base.__dict__)

@@ -52,7 +52,7 @@ class Engine:
             raise ValueError(f"mode must be one of {MODES}")
         retrieval = self.retriever.search(question, game, k or self.settings.k, mode)
         vocab = self.retriever.lexical.vocab
-        names = unknown_names(question, set(vocab.restore), self.corpus.games, vocab.normalise)
+        names = unknown_names(question, set(vocab.restore), self.corpus.games, vocab.correct)
         facts = tuple(search_facts(self.index.facts, question, retrieval.game,
                                    limit=FACTS_SHOWN)) if retrieval.game else ()
         text = self.corpus.game(retrieval.game).text if retrieval.game else None

@@ -4,8 +4,8 @@ What it does: analyses passages and queries into three fields — Snowball Turki
 (folded), 5-letter folded prefixes (robust to suffixes and end-of-word typos), and whole
 folded words — and scores them with BM25 (``bm25s``). Queries are normalised against the
 corpus's own vocabulary first: a word typed without Turkish letters gets its diacritics back
-("atiyoruz"→"atıyoruz") and a word with a typo is mapped to the nearest corpus word
-("toplm"→"toplam"), so stems match. What it does not do: dense scoring or fusion (see
+("atiyoruz"→"atıyoruz"), so it stems like the texts; English terms are translated with a
+glossary learned from the texts' own parentheses. What it does not do: dense scoring or fusion (see
 ``retrieve``), or anything game-specific.
 """
 
@@ -52,7 +52,18 @@ class Vocabulary:
         return cls(restore=restore, folded=tuple(sorted(restore)))
 
     def normalise(self, word: str) -> str:
-        """Restore diacritics, or correct a typo to the nearest corpus word (one edit)."""
+        """The corpus's spelling of a word typed without Turkish letters ("atiyoruz" →
+        "atıyoruz"), so it stems like the texts; unknown words are returned unchanged."""
+        return self.restore.get(fold(word), word)
+
+    def correct(self, word: str) -> str:
+        """``normalise``, or else the nearest corpus word one edit away ("toplm" → "toplam").
+
+        Not used for ranking: measured on the development set, repairing typos before BM25
+        cost more (colloquial endings "corrected" into other words) than it gained; the
+        5-letter prefix field and the dense model already absorb most typos. It serves to
+        tell a mistyped rules word from the name of a game Hakem does not know.
+        """
         key = fold(word)
         if key in self.restore:
             return self.restore[key]
@@ -145,10 +156,12 @@ class LexicalIndex:
             self._bm25[name] = model
         self.size = len(texts)
 
-    def query_fields(self, query: str, expand: bool = True) -> dict[str, list[str]]:
+    def query_fields(self, query: str, expand: bool = True,
+                     normalise: bool = True) -> dict[str, list[str]]:
         if expand:
             query = f"{query} {self.glossary.expand(query)}"
-        return analyse([self.vocab.normalise(w) for w in words(query)])
+        typed = words(query)
+        return analyse([self.vocab.normalise(w) for w in typed] if normalise else typed)
 
     def content_terms(self, query: str) -> set[str] | None:
         """Stems and prefixes of the query's words as the corpus knows them (diacritics
@@ -165,10 +178,10 @@ class LexicalIndex:
         return self._idf.get(term, self._idf_unseen)
 
     def scores(self, query: str, fields: tuple[str, ...] = FIELDS,
-               expand: bool = True) -> np.ndarray:
+               expand: bool = True, normalise: bool = True) -> np.ndarray:
         """Weighted sum of per-field BM25 scores, one per passage (0 where nothing matches)."""
         total = np.zeros(self.size, dtype=np.float32)
-        analysed = self.query_fields(query, expand)
+        analysed = self.query_fields(query, expand, normalise)
         for name in fields:
             tokens = analysed[name]
             if tokens:

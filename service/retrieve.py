@@ -19,7 +19,7 @@ from .chunks import Chunk
 from .corpus import Game
 from .detect import find_games, without_mention
 from .embed import Embedder
-from .lexical import LexicalIndex
+from .lexical import FIELDS, LexicalIndex
 
 MODES = ("hybrid", "dense", "lexical")
 RRF_K = 60
@@ -49,6 +49,9 @@ class RetrievalConfig:
     dense_weight: float = 1.0
     lexical_weight: float = 1.0
     strip_game_name: bool = True
+    glossary: bool = True  # English terms in the query translated by the corpus glossary
+    normalise: bool = True  # diacritics restored from the corpus's own spellings
+    fields: tuple[str, ...] = FIELDS  # lexical fields used
     fusion: str = "score"  # score (z-scores, summed) | rrf (reciprocal-rank fusion)
     tie_break: float = 1e-4
 
@@ -90,7 +93,9 @@ class Retriever:
                 if mention.game == game:
                     query = without_mention(question, mention) or question
         dense = self.dense_scores(query) if mode != "lexical" else np.zeros(len(self.chunks))
-        lexical = (self.lexical.scores(query) if mode != "dense"
+        cfg = self.config
+        lexical = (self.lexical.scores(query, cfg.fields, cfg.glossary, cfg.normalise)
+                   if mode != "dense"
                    else np.zeros(len(self.chunks), dtype=np.float32))
         if game is None:
             game, source = self._game_from_content(self._fuse(dense, lexical, mode))

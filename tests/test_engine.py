@@ -86,4 +86,4 @@ def test_typo_of_a_corpus_word_is_not_an_unknown_game(tiny_engine):
     vocab = tiny_engine.retriever.lexical.vocab
     games = tiny_engine.corpus.games
     assert unknown_names("Kalesii'nde kaç puan?", set(vocab.restore), games,
-                         vocab.normalise) == []
+                         vocab.correct) == []
