@@ -17,7 +17,7 @@ run: $(STAMP_RUN)  ## install, build the index on the bundled corpus, answer a s
 	@echo "Ask from the shell: $(BIN)/hakem ask \"kac zar atiyoruz dead of winter\""
 
 test: $(STAMP_DEV)  ## lint, type-check and run the whole test suite
-	$(BIN)/ruff check service eval tests
+	$(BIN)/ruff check service eval tests bench
 	$(BIN)/mypy
 	$(BIN)/pytest
 
@@ -46,8 +46,11 @@ serve: $(STAMP_RUN)
 eval: $(STAMP_RUN)
 	$(BIN)/hakem eval ../shared/eval/dev.jsonl --compare
 
+bench: $(STAMP_DEV)  ## speed, load and memory on this machine (about 10 minutes)
+	$(BIN)/python bench/run.py
+
 lint: $(STAMP_DEV)
-	$(BIN)/ruff check service eval tests
+	$(BIN)/ruff check service eval tests bench
 	$(BIN)/mypy
 
 clean:

@@ -20,7 +20,6 @@ from rich.markup import escape
 
 from hakem.engine import Engine
 from hakem.errors import HakemError
-from hakem.retrieve import Retriever
 from hakem.settings import Settings
 
 from .harness import QuestionSetError, Report, load_questions, run
@@ -30,11 +29,10 @@ COLUMNS = ("recall@1", "recall@3", "recall@5", "mrr", "game_accuracy",
            "threshold_value_found", "threshold_top_fact")
 
 
-def ablations(engine: Engine) -> list[tuple[str, Retriever]]:
-    """Each variant of the retriever to compare, sharing the loaded index and model."""
-    base = engine.retriever
-    out = [("hybrid", base)]
-    for label, changes in [
+def ablations(engine: Engine) -> list[tuple[str, Engine]]:
+    """Each variant of the pipeline to compare, sharing the loaded index and model."""
+    out = [("hybrid", engine)]
+    variants: list[tuple[str, dict[str, Any]]] = [
         ("lexical only", {"mode": "lexical"}),
         ("dense only", {"mode": "dense"}),
         ("− game name kept in query", {"strip_game_name": False}),
@@ -44,24 +42,10 @@ def ablations(engine: Engine) -> list[tuple[str, Retriever]]:
         ("− prefix field", {"fields": ("stem", "word")}),
         ("− word field", {"fields": ("stem", "prefix")}),
         ("RRF instead of z-score fusion", {"fusion": "rrf"}),
-    ]:
-        clone = Retriever.__new__(Retriever)
-        clone.__dict__.update(base.__dict__)
-        clone.config = replace(base.config, **changes)
-        out.append((label, clone))
+    ]
+    for label, changes in variants:
+        out.append((label, replace(engine, retriever=engine.retriever.with_config(**changes))))
     return out
-
-
-def _ask_with(engine: Engine, retriever: Retriever) -> Callable[[str], Any]:
-    def ask(question: str) -> Any:
-        saved = engine.retriever
-        engine.retriever = retriever
-        try:
-            return engine.ask(question)
-        finally:
-            engine.retriever = saved
-
-    return ask
 
 
 def markdown_table(reports: list[Report]) -> str:
@@ -98,15 +82,14 @@ def run_eval(args: argparse.Namespace, settings: Settings, console: Console,
     engine = Engine.load(settings)
     variants = ablations(engine) if args.compare else ablations(engine)[:1]
     reports = []
-    for label, retriever in variants:
+    for label, variant in variants:
         with progress(f"eval {label}") as bar:
             task = bar.add_task(label, total=len(questions))
 
             def tick(done: int, _total: int, bar: Any = bar, task: Any = task) -> None:
                 bar.update(task, completed=done)
 
-            reports.append(run(_ask_with(engine, retriever), questions, engine.corpus, label,
-                               progress=tick))
+            reports.append(run(variant.ask, questions, engine.corpus, label, progress=tick))
     machine = f"{platform.machine()}, {platform.python_version()}, {_cores()} cores"
     if args.json:
         out = reports[0].to_json()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -177,6 +178,9 @@ def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
 
     from .api import create_app
 
+    # uvicorn finishes in-flight requests on SIGTERM, then re-raises the signal; a stop asked
+    # for is a clean exit, so the re-raised signal ends the process with 0, not 143.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(EXIT_OK))
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info",
                 timeout_graceful_shutdown=10)
     return EXIT_OK
@@ -229,14 +233,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    settings = Settings.from_env()
     overrides = {"index_dir": args.index_dir, "corpus_dir": args.corpus_dir,
                  "embedder": args.embedder}
-    settings = replace(settings, **{k: v for k, v in overrides.items() if v is not None})
     try:
+        settings = replace(Settings.from_env(),
+                           **{k: v for k, v in overrides.items() if v is not None})
         return int(args.func(args, settings))
     except HakemError as exc:
-        _console(stderr=True).print(f"[red]hakem: error:[/] {escape(str(exc))}")
+        # One line, whatever the terminal's width: scripts and people both read it.
+        _console(stderr=True).print(f"[red]hakem: error:[/] {escape(str(exc))}",
+                                    soft_wrap=True)
         return EXIT_ERROR
     except KeyboardInterrupt:
         return 130

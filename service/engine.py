@@ -34,7 +34,8 @@ class Engine:
     def load(cls, settings: Settings, embedder: Embedder | None = None) -> Engine:
         """Load everything; raises ``IndexNotReady`` (with the rebuild command) if it can't."""
         corpus = load_corpus(settings.corpus_dir)
-        embedder = embedder or make_embedder(settings.embedder, settings.threads)
+        embedder = embedder or make_embedder(settings.embedder, settings.threads,
+                                             settings.embed_instances)
         index = load_index(settings.index_dir, corpus, settings.corpus_dir, embedder)
         retriever = Retriever(index.chunks, index.vectors, embedder, corpus.games,
                               RetrievalConfig(mode=settings.mode))

