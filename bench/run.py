@@ -409,7 +409,7 @@ def markdown(results: dict[str, Any]) -> str:
     lines += ["", f"Index build (`hakem build`, real corpus, fresh folder): "
               f"{results['build_s']:.1f} s. Engine load in process: {ip['load_s']:.2f} s.", "",
               "In-process hybrid latency while other processes keep cores busy "
-              "(OMP_WAIT_POLICY=PASSIVE, 1 embedder thread, calls serialized):", "",
+              "(OMP_WAIT_POLICY=PASSIVE, 1 thread per embedding call, a pool of 2 models):", "",
               "| CPU-bound processes beside it | p50 (ms) | p95 (ms) | p99 (ms) |",
               "| --- | ---: | ---: | ---: |",
               f"| 0 | {idle['p50']:.1f} | {idle['p95']:.1f} | {idle['p99']:.1f} |"]

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .chunks import Chunk
-from .facts import FactHit, fact_sentence
+from .facts import FactHit, fact_json, fact_sentence
 from .lexical import analyse
 from .retrieve import Hit, Retrieval
 from .text import Span, sentence_spans, stem, words
@@ -187,3 +188,18 @@ _NUMBER_WORDS = {stem(w) for w in ("kaç", "kaçıncı", "sayı", "en", "fazla",
 def _turns_on_number(question: str) -> bool:
     tokens = words(question)
     return any(t[:1].isdigit() for t in tokens) or any(stem(t) in _NUMBER_WORDS for t in tokens)
+
+
+def answer_json(answer: Answer) -> dict[str, Any]:
+    """The answer in the HTTP API's shape: one shape for every machine reader."""
+    span = answer.answer_span
+    return {
+        "question": answer.question, "game": answer.game, "game_source": answer.game_source,
+        "abstained": answer.abstained, "answer": answer.answer,
+        "answer_span": {"game": span.game, "start": span.start, "end": span.end} if span else None,
+        "passages": [{"id": h.chunk.id, "game": h.chunk.game, "section": h.chunk.section,
+                      "kind": h.chunk.kind, "start": h.chunk.start, "end": h.chunk.end,
+                      "text": h.chunk.text, "score": round(h.score, 6)}
+                     for h in answer.passages],
+        "facts": [fact_json(f.fact, f.score) for f in answer.facts],
+    }

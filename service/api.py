@@ -24,10 +24,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from .cli import answer_json
+from .answer import answer_json
 from .engine import Engine
 from .errors import REBUILD, HakemError, IndexNotReady, UnknownGame
-from .facts import fact_sentence
+from .facts import fact_json
 from .factsearch import search_facts
 from .http_guard import RequestGuard
 from .settings import Settings
@@ -278,10 +278,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             rows = [h.fact for h in search_facts(eng.index.facts, q, game, limit=limit)]
         else:
             rows = [f for f in eng.index.facts if game is None or f.game == game][:limit]
-        return [{"id": f.id, "game": f.game, "subject": f.subject, "min": f.min, "max": f.max,
-                 "value": f.value, "unit": f.unit, "effect": f.effect, "section": f.section,
-                 "quote": f.quote, "start": f.start, "end": f.end,
-                 "sentence": fact_sentence(f)} for f in rows]
+        return [fact_json(f) for f in rows]
 
     @app.get("/livez", response_model=LiveOut, summary="The process is up (no index needed)")
     async def livez() -> dict[str, str]:

@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from .answer import Answer
-from .detect import find_games, unknown_names
+from .detect import find_games
 from .engine import Engine
 from .errors import HakemError
 from .facts import fact_sentence
@@ -119,11 +119,9 @@ class Chat:
 
     # ------------------------------------------------------------ asking
     def ask(self, question: str) -> None:
-        # A question naming a game (one of ours, or one the rules do not cover: "Catan'da")
-        # is not bound to the kept game: the engine detects it, or says it is not covered.
-        games = self.engine.corpus.games
-        vocab = set(self.engine.retriever.lexical.vocab.restore)
-        named = find_games(question, games) or unknown_names(question, vocab, games)
+        # A question naming one of our games is not bound to the kept game; one naming a game
+        # the rules do not cover ("Catan'da") is answered "not in the rules" by the engine.
+        named = find_games(question, self.engine.corpus.games)
         game = None if named else self.state.game
         answer = self.engine.ask(question, game)
         if answer.game and not answer.abstained:

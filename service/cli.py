@@ -78,28 +78,6 @@ def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
     return EXIT_OK
 
 
-def answer_json(answer: Any) -> dict[str, Any]:
-    """The answer in the HTTP API's shape (one shape for every machine reader)."""
-    from .facts import fact_sentence
-
-    span = answer.answer_span
-    return {
-        "question": answer.question, "game": answer.game, "game_source": answer.game_source,
-        "abstained": answer.abstained, "answer": answer.answer,
-        "answer_span": {"game": span.game, "start": span.start, "end": span.end} if span else None,
-        "passages": [{"id": h.chunk.id, "game": h.chunk.game, "section": h.chunk.section,
-                      "kind": h.chunk.kind, "start": h.chunk.start, "end": h.chunk.end,
-                      "text": h.chunk.text, "score": round(h.score, 6)}
-                     for h in answer.passages],
-        "facts": [{"id": f.fact.id, "game": f.fact.game, "subject": f.fact.subject,
-                   "min": f.fact.min, "max": f.fact.max, "value": f.fact.value,
-                   "unit": f.fact.unit, "effect": f.fact.effect, "section": f.fact.section,
-                   "quote": f.fact.quote, "start": f.fact.start, "end": f.fact.end,
-                   "sentence": fact_sentence(f.fact), "score": round(f.score, 4)}
-                  for f in answer.facts],
-    }
-
-
 def print_answer(answer: Any, console: Console, names: dict[str, str]) -> None:
     if answer.abstained:
         console.print(f"[yellow]∅ {escape(answer.answer)}[/]")
@@ -117,6 +95,7 @@ def print_answer(answer: Any, console: Console, names: dict[str, str]) -> None:
 
 
 def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
+    from .answer import answer_json
     from .engine import Engine
 
     question = " ".join(args.question).strip()
@@ -133,7 +112,7 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
 
 def cmd_facts(args: argparse.Namespace, settings: Settings) -> int:
     from .corpus import load_corpus
-    from .facts import fact_sentence, load_facts
+    from .facts import fact_json, fact_sentence, load_facts
     from .factsearch import search_facts
 
     corpus = load_corpus(settings.corpus_dir)
@@ -146,11 +125,7 @@ def cmd_facts(args: argparse.Namespace, settings: Settings) -> int:
     else:
         rows = [f for f in facts if not args.game or f.game == args.game]
     if args.json:
-        print(json.dumps([{"id": f.id, "game": f.game, "subject": f.subject, "min": f.min,
-                           "max": f.max, "value": f.value, "unit": f.unit, "effect": f.effect,
-                           "section": f.section, "quote": f.quote, "start": f.start,
-                           "end": f.end, "sentence": fact_sentence(f)} for f in rows],
-                         ensure_ascii=False))
+        print(json.dumps([fact_json(f) for f in rows], ensure_ascii=False))
         return EXIT_OK
     console = _console()
     for f in rows:

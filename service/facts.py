@@ -257,3 +257,15 @@ def fact_sentence(fact: Fact) -> str:
         unit = fact.value_unit or fact.unit
         return f"{fmt_number(fact.value)} {unit} — {fact.subject}: {fact.effect}"
     return f"{fact.subject}: {fact.effect}"
+
+
+def fact_json(fact: Fact, score: float | None = None) -> dict[str, object]:
+    """A fact as the API and ``--json`` print it: its fields, its sentence, its citation."""
+    out: dict[str, object] = {
+        "id": fact.id, "game": fact.game, "subject": fact.subject, "min": fact.min,
+        "max": fact.max, "value": fact.value, "unit": fact.unit, "effect": fact.effect,
+        "section": fact.section, "quote": fact.quote, "start": fact.start, "end": fact.end,
+        "sentence": fact_sentence(fact)}
+    if score is not None:
+        out["score"] = round(score, 4)
+    return out

@@ -23,7 +23,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from hakem.cli import answer_json
+from hakem.answer import answer_json
 from hakem.settings import ROOT, Settings
 
 HAKEM = Path(sys.executable).parent / "hakem"
