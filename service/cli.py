@@ -119,6 +119,8 @@ def cmd_facts(args: argparse.Namespace, settings: Settings) -> int:
     if args.game and args.game not in corpus.ids:
         raise HakemError(f"unknown game {args.game!r}; known games: {', '.join(corpus.ids)}")
     facts = load_facts(settings.corpus_dir, corpus)
+    if args.coverage:
+        return _facts_coverage(corpus, facts, settings, args.json)
     query = " ".join(args.query).strip()
     if query:
         rows = [h.fact for h in search_facts(facts, query, args.game, limit=args.limit)]
@@ -134,6 +136,27 @@ def cmd_facts(args: argparse.Namespace, settings: Settings) -> int:
     if not rows:
         console.print("[yellow]no matching facts[/]")
     return EXIT_OK
+
+
+def _facts_coverage(corpus: Any, facts: Any, settings: Settings, as_json: bool) -> int:
+    """Every sentence stating a number is covered by a fact or excused: the figure, and the
+    sentences that are neither (exit 1 when there are any)."""
+    from .facts import coverage, load_excused
+
+    report = coverage(corpus, facts, load_excused(settings.corpus_dir))
+    if as_json:
+        print(json.dumps({"total": report.total, "covered": report.covered,
+                          "excused": report.excused, "ratio": round(report.ratio, 4),
+                          "uncovered": [{"game": g, "start": o, "sentence": t}
+                                        for g, o, t in report.uncovered]}, ensure_ascii=False))
+    else:
+        console = _console()
+        colour = "green" if not report.uncovered else "red"
+        console.print(f"[{colour}]{report.ratio:.1%}[/] of {report.total} numeric sentences: "
+                      f"{report.covered} covered by facts, {report.excused} excused")
+        for game, offset, text in report.uncovered:
+            console.print(f"  [red]uncovered[/] {game}:{offset} {escape(text)}")
+    return EXIT_OK if not report.uncovered else EXIT_ERROR
 
 
 def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
@@ -188,6 +211,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("query", nargs="*", help="optional search words")
     p.add_argument("--game", help="only this game")
     p.add_argument("--limit", type=int, default=10)
+    p.add_argument("--coverage", action="store_true",
+                   help="report how many numeric sentences the facts cover or excuse")
     p.set_defaults(func=cmd_facts)
     p = add("eval", "Measure retrieval and answers on a question set (JSONL)")
     p.add_argument("questions", type=Path, help="question set, e.g. ../shared/eval/dev.jsonl")
