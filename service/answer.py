@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .chunks import Chunk
-from .facts import FactHit, fact_json, fact_sentence
+from .facts import FactHit, applied_sentence, fact_json, fact_sentence
 from .lexical import analyse
 from .retrieve import Hit, Retrieval
 from .text import Span, sentence_spans, stem, words
@@ -167,7 +167,9 @@ def compose(retrieval: Retrieval, facts: tuple[FactHit, ...], game_text: str | N
     text = game_text[span.start : span.end] if span else hits[0].chunk.text
     answer_span = AnswerSpan(hits[0].chunk.game, span.start, span.end) if span else None
     if top_fact is not None:
-        text = f"{fact_sentence(top_fact.fact)}. {text}"
+        lead = applied_sentence(top_fact.fact, *top_fact.applied) if top_fact.applied \
+            else fact_sentence(top_fact.fact)
+        text = f"{lead}. {text}"
     return Answer(retrieval.question, retrieval.game, retrieval.game_source, False, text,
                   answer_span, hits, facts)
 
@@ -201,5 +203,9 @@ def answer_json(answer: Answer) -> dict[str, Any]:
                       "kind": h.chunk.kind, "start": h.chunk.start, "end": h.chunk.end,
                       "text": h.chunk.text, "score": round(h.score, 6)}
                      for h in answer.passages],
-        "facts": [fact_json(f.fact, f.score) for f in answer.facts],
+        "facts": [{**fact_json(f.fact, f.score),
+                   **({"applied": {"count": f.applied[0], "value": f.applied[1],
+                                   "sentence": applied_sentence(f.fact, *f.applied)}}
+                      if f.applied else {})}
+                  for f in answer.facts],
     }

@@ -106,6 +106,12 @@ class Passage(BaseModel):
     score: float
 
 
+class Applied(BaseModel):
+    count: float
+    value: float
+    sentence: str
+
+
 class FactOut(BaseModel):
     id: str
     game: str
@@ -121,6 +127,9 @@ class FactOut(BaseModel):
     end: int
     sentence: str
     score: float | None = None
+    per: float | None = None  # a rate: `value` per `per` units of the subject
+    rounding: str | None = None
+    applied: Applied | None = None  # the rate worked out for the count the question states
 
 
 class AskResponse(BaseModel):

@@ -10,6 +10,7 @@ in the text), rank facts for a question (see ``factsearch``), or know any partic
 
 from __future__ import annotations
 
+import math
 import re
 import sqlite3
 import tomllib
@@ -23,7 +24,7 @@ from .numbers import fmt_number, numeric_sentences
 
 FACTS_DIR = "facts"
 EXCUSED_FILE = "excused.toml"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,11 @@ class Fact:
     end: int
     section: str
     keywords: tuple[str, ...] = ()
+    # A rate: ``value`` per ``per`` units of the subject ("her 2 hayatta kalan için 1
+    # yiyecek"), rounded "up", "down" or not at all (""), so that a question that states a
+    # count ("5 kişi") gets the number worked out from the rule.
+    per: float | None = None
+    rounding: str = ""
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,9 @@ class FactHit:
     # Whether a number the question states about the fact's subject falls in its range;
     # None when the question states no such number.
     in_range: bool | None = None
+    # For a rate, the question's count and the rule applied to it: (5, 3.0) for "5 kişi"
+    # and "her 2 hayatta kalan için 1 yiyecek, yukarı yuvarla".
+    applied: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -139,6 +148,10 @@ def load_facts(corpus_dir: Path, corpus: Corpus) -> tuple[Fact, ...]:
             _check(occurrence is None or type(occurrence) is int, where, "`occurrence`: an int")
             lo, hi = _num(raw.get("min"), where, "min"), _num(raw.get("max"), where, "max")
             _check(lo is None or hi is None or lo <= hi, where, f"min {lo} > max {hi}")
+            per = _num(raw.get("per"), where, "per")
+            _check(per is None or per > 0, where, "`per`: a positive number")
+            rounding = raw.get("rounding", "")
+            _check(rounding in ("", "up", "down"), where, '`rounding`: "up", "down" or ""')
             start = _locate(game.text, raw["quote"], occurrence, where)
             end = start + len(raw["quote"])
             # The section of the passage holding the quote's first character.
@@ -148,7 +161,7 @@ def load_facts(corpus_dir: Path, corpus: Corpus) -> tuple[Fact, ...]:
                 value=_num(raw.get("value"), where, "value"),
                 value_unit=str(raw.get("value_unit", "")), effect=raw["effect"],
                 quote=raw["quote"], start=start, end=end, section=section,
-                keywords=tuple(keywords)))
+                keywords=tuple(keywords), per=per, rounding=rounding))
     return tuple(facts)
 
 
@@ -194,7 +207,7 @@ def coverage(corpus: Corpus, facts: tuple[Fact, ...], excused: tuple[Excuse, ...
 
 
 _COLUMNS = ("id", "game", "subject", "unit", "min", "max", "value", "value_unit", "effect",
-            "quote", "start", "end", "section", "keywords")
+            "quote", "start", "end", "section", "keywords", "per", "rounding")
 
 
 def write_sqlite(facts: tuple[Fact, ...] | list[Fact], path: Path) -> None:
@@ -205,13 +218,13 @@ def write_sqlite(facts: tuple[Fact, ...] | list[Fact], path: Path) -> None:
         db.execute("INSERT INTO meta VALUES ('format_version', ?)", (str(FORMAT_VERSION),))
         db.execute('CREATE TABLE facts (id TEXT, game TEXT, subject TEXT, unit TEXT, min REAL, '
                    'max REAL, value REAL, value_unit TEXT, effect TEXT, quote TEXT, '
-                   '"start" INTEGER, "end" INTEGER, section TEXT, keywords TEXT, '
-                   'PRIMARY KEY (game, id))')
+                   '"start" INTEGER, "end" INTEGER, section TEXT, keywords TEXT, per REAL, '
+                   'rounding TEXT, PRIMARY KEY (game, id))')
         # Keywords never contain a newline, so one per line is a lossless encoding.
         db.executemany(f"INSERT INTO facts VALUES ({', '.join('?' * len(_COLUMNS))})",
                        [(f.id, f.game, f.subject, f.unit, f.min, f.max, f.value, f.value_unit,
-                         f.effect, f.quote, f.start, f.end, f.section, "\n".join(f.keywords))
-                        for f in facts])
+                         f.effect, f.quote, f.start, f.end, f.section, "\n".join(f.keywords),
+                         f.per, f.rounding) for f in facts])
     db.close()
 
 
@@ -231,12 +244,32 @@ def read_sqlite(path: Path) -> tuple[Fact, ...]:
     finally:
         db.close()
     return tuple(Fact(**dict(zip(_COLUMNS[:13], r[:13], strict=True)),
-                      keywords=tuple(k for k in r[13].split("\n") if k)) for r in rows)
+                      keywords=tuple(k for k in r[13].split("\n") if k), per=r[14],
+                      rounding=r[15]) for r in rows)
 
 
 
 def fact_numbers(fact: Fact) -> set[float]:
-    return {x for x in (fact.value, fact.min, fact.max) if x is not None}
+    return {x for x in (fact.value, fact.min, fact.max, fact.per) if x is not None}
+
+
+def apply_rate(fact: Fact, count: float) -> float | None:
+    """The rule worked out for ``count`` units of the subject; None unless it is a rate."""
+    if fact.per is None or fact.value is None:
+        return None
+    ratio = count / fact.per
+    ratio = math.ceil(ratio) if fact.rounding == "up" else \
+        math.floor(ratio) if fact.rounding == "down" else ratio
+    return ratio * fact.value
+
+
+def applied_sentence(fact: Fact, count: float, result: float) -> str:
+    """"5 hayatta kalan için 3 yiyecek (her 2 hayatta kalan için 1, yukarı yuvarlanır)"."""
+    how = {"up": ", yukarı yuvarlanır", "down": ", aşağı yuvarlanır"}.get(fact.rounding, "")
+    unit = fact.value_unit or fact.unit
+    return (f"{fmt_number(count)} {fact.unit} için {fmt_number(result)} {unit} "
+            f"(her {fmt_number(fact.per or 1)} {fact.unit} için "
+            f"{fmt_number(fact.value or 0)}{how})")
 
 
 def _range_text(fact: Fact) -> str:
@@ -250,6 +283,9 @@ def _range_text(fact: Fact) -> str:
 
 def fact_sentence(fact: Fact) -> str:
     """The fact in plain Turkish, leading with its range or number."""
+    if fact.per is not None and fact.value is not None:
+        return (f"her {fmt_number(fact.per)} {fact.unit} için {fmt_number(fact.value)} "
+                f"{fact.value_unit or fact.unit} — {fact.subject}: {fact.effect}")
     rng = _range_text(fact)
     if rng:
         return f"{rng} {fact.subject}: {fact.effect}"
@@ -266,6 +302,8 @@ def fact_json(fact: Fact, score: float | None = None) -> dict[str, object]:
         "max": fact.max, "value": fact.value, "unit": fact.unit, "effect": fact.effect,
         "section": fact.section, "quote": fact.quote, "start": fact.start, "end": fact.end,
         "sentence": fact_sentence(fact)}
+    if fact.per is not None:
+        out["per"], out["rounding"] = fact.per, fact.rounding
     if score is not None:
         out["score"] = round(score, 4)
     return out

@@ -14,8 +14,9 @@ import math
 import re
 from collections import Counter
 from functools import lru_cache
+from typing import NamedTuple
 
-from .facts import Fact, FactHit
+from .facts import Fact, FactHit, apply_rate
 from .numbers import WORD, number_spans, numbers_in, word_number
 from .text import STOPWORDS, fold, prefix, stem, words
 
@@ -28,6 +29,7 @@ MIN_OVERLAP = 2.0  # below this lexical score a fact shares no meaningful word w
 IN_RANGE_BOOST = 1.6
 OUT_OF_RANGE = 0.5
 NUMBER_MENTIONED = 1.3
+ASKED_BOOST = 1.3  # the fact gives the very thing asked for ("kaç zombi" → a count of zombi)
 
 
 def _features(token: str) -> dict[str, str]:
@@ -123,6 +125,7 @@ def search_facts(facts: tuple[Fact, ...] | list[Fact], question: str, game: str 
     n = len(pool)
     q_tokens = _expand(list(dict.fromkeys(_content_tokens(question))))
     q_numbers = _numbers_in_context(question)
+    asked = _asked_nouns(question)
     hits = []
     for fact, idx in zip(pool, indexes, strict=True):
         lexical = 0.0
@@ -134,12 +137,24 @@ def search_facts(facts: tuple[Fact, ...] | list[Fact], question: str, game: str 
         if lexical < MIN_OVERLAP:
             continue
         factor, in_range = _number_factor(fact, q_numbers)
-        hits.append(FactHit(fact, round(lexical * factor, 4), in_range))
+        if asked and _counts_same_thing(asked, _words(fact.value_unit or fact.unit)):
+            factor *= ASKED_BOOST
+        hits.append(FactHit(fact, round(lexical * factor, 4), in_range,
+                            _applied(fact, q_numbers)))
     hits.sort(key=lambda h: (-h.score, h.fact.game, h.fact.start))
     return hits[:limit]
 
 
-def _numbers_in_context(question: str) -> list[tuple[float, list[str]]]:
+class Stated(NamedTuple):
+    """A number the question states, the folded words around it, and the word right after
+    it: in Turkish the noun a number counts follows it ("9 tane", "25 kart")."""
+
+    value: float
+    context: list[str]
+    noun: str
+
+
+def _numbers_in_context(question: str) -> list[Stated]:
     """Each number of the question with the folded words around it ("9 tane krizde
     topluluk jetonum" → 9 with tane, krizde, topluluk), to tell what it counts. Word
     ordinals ("ikinci olan") are ranks, not counts, and are left to the words."""
@@ -149,7 +164,7 @@ def _numbers_in_context(question: str) -> list[tuple[float, list[str]]]:
             continue
         before = [fold(w) for w in WORD.findall(question[:start])][-2:]
         after = [fold(w) for w in WORD.findall(question[end:])][:4]
-        out.append((value, before + after))
+        out.append(Stated(value, before + after, after[0] if after else ""))
     return out
 
 
@@ -165,23 +180,71 @@ def _counts_same_thing(context: list[str], fact_words: set[str]) -> bool:
                for c in context for w in fact_words)
 
 
-def _number_factor(fact: Fact, q_numbers: list[tuple[float, list[str]]]
-                   ) -> tuple[float, bool | None]:
+def _number_factor(fact: Fact, q_numbers: list[Stated]) -> tuple[float, bool | None]:
     """Exact number matching. A question's number that counts what a fact's range counts
     (its context shares a word with the fact's unit, subject or keywords) lifts the fact when
     inside the range and pushes it down when outside; an unrelated number ("moral sıfıra
     iner") leaves the range alone. A number the fact's text states lifts it a little."""
     if not q_numbers:
         return 1.0, None
+    if fact.per is not None and _rate_count(fact, q_numbers) is not None:
+        return IN_RANGE_BOOST, None  # a rate answers any count of what it counts
     if fact.min is not None or fact.max is not None:
         lo = -math.inf if fact.min is None else fact.min
         hi = math.inf if fact.max is None else fact.max
-        words_ = {fold(w) for w in WORD.findall(f"{fact.unit} {fact.subject} "
-                                                  f"{' '.join(fact.keywords)}")} - _WEAK
-        related = [x for x, ctx in q_numbers if _counts_same_thing(ctx, words_)]
+        related = _related(fact, q_numbers)
         if related:
             inside = any(lo <= x <= hi for x in related)
             return (IN_RANGE_BOOST if inside else OUT_OF_RANGE), inside
-        return (NUMBER_MENTIONED if any(lo <= x <= hi for x, _ in q_numbers) else 1.0), None
+        return (NUMBER_MENTIONED if any(lo <= n.value <= hi for n in q_numbers) else 1.0), None
     stated = set(numbers_in(f"{fact.subject} {fact.quote}"))
-    return (NUMBER_MENTIONED if {x for x, _ in q_numbers} & stated else 1.0), None
+    return (NUMBER_MENTIONED if {n.value for n in q_numbers} & stated else 1.0), None
+
+
+def _related(fact: Fact, q_numbers: list[Stated]) -> list[float]:
+    """The question's numbers that count what the fact counts (its unit, subject, keywords)."""
+    words_ = {fold(w) for w in WORD.findall(f"{fact.unit} {fact.subject} "
+                                              f"{' '.join(fact.keywords)}")} - _WEAK
+    return [n.value for n in q_numbers if _counts_same_thing(n.context, words_)]
+
+
+_HOW_MANY = ("kac", "kaci", "kaca", "kacar")
+
+
+def _asked_nouns(question: str) -> list[str]:
+    """The noun after "kaç": what the question asks a number of ("kaç zombi gelir")."""
+    tokens = [fold(w) for w in WORD.findall(question)]
+    return [tokens[i + 1] for i, t in enumerate(tokens[:-1]) if t in _HOW_MANY]
+
+
+def _words(text: str) -> set[str]:
+    return {fold(w) for w in WORD.findall(text)} - _WEAK
+
+
+# Nouns that count people or things in general: "5 kişi var", "3 tane".
+_GENERIC_COUNTS = ("kisi", "tane", "adet")
+
+
+def _rate_count(fact: Fact, q_numbers: list[Stated]) -> float | None:
+    """The count of the rate's unit the question states: "25 kart", "7 hayatta kalan", or a
+    generic "5 kişi" about the same thing. A number that counts the rate's result ("moral 1
+    düşer") is not a count of its unit."""
+    unit_words = {fold(w) for w in WORD.findall(f"{fact.unit} {fact.subject}")} - _WEAK
+    result_words = {fold(w) for w in WORD.findall(fact.value_unit)} - _WEAK
+    for n in q_numbers:
+        if not n.noun or _counts_same_thing([n.noun], result_words):
+            continue
+        if _counts_same_thing([n.noun], unit_words - result_words):
+            return n.value
+        if n.noun.startswith(_GENERIC_COUNTS) and _related(fact, [n]):
+            return n.value
+    return None
+
+
+def _applied(fact: Fact, q_numbers: list[Stated]) -> tuple[float, float] | None:
+    """A rate worked out for the count the question states ("5 kişi" → 3 yiyecek)."""
+    if fact.per is None:
+        return None
+    count = _rate_count(fact, q_numbers)
+    result = apply_rate(fact, count) if count is not None else None
+    return (count, result) if count is not None and result is not None else None

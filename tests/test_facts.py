@@ -261,3 +261,23 @@ def test_fact_sentence(facts):
     assert castle.startswith("5 puan") and ".0" not in castle
     assert fact_sentence(by_id(facts, "daybreak", "band-degrees")).startswith("0,1 °C")
     assert fact_sentence(by_id(facts, "cyberpunk-tcg", "copy-limit")).startswith("en fazla 3")
+
+
+def test_rates_are_worked_out_for_the_count_the_question_states(facts):
+    food = search_facts(facts, "kolonide 7 hayatta kalan var, kaç yiyecek harcanır?",
+                        "dead-of-winter", limit=1)[0]
+    assert food.fact.per == 2 and food.fact.rounding == "up"
+    assert food.applied == (7, 4)  # her 2 hayatta kalan için 1, yukarı yuvarla: ceil(7/2)
+    waste = search_facts(facts, "atık yığınında 25 kart var, moral kaç düşer?",
+                         "dead-of-winter", limit=1)[0]
+    assert waste.applied == (25, 2)  # her 10 kart için 1, aşağı yuvarla
+    # "moral 1 düşer" states the rate's result, not a count of cards: nothing to work out
+    rule = search_facts(facts, "her kaç kart için moral 1 düşer?", "dead-of-winter", limit=1)[0]
+    assert rule.fact.id == waste.fact.id and rule.applied is None
+    assert 10 in fact_numbers(rule.fact)
+
+
+def test_rate_fields_round_trip_through_sqlite(facts, tmp_path):
+    write_sqlite(facts, tmp_path / "f.sqlite")
+    back = {f.id: f for f in read_sqlite(tmp_path / "f.sqlite") if f.game == "dead-of-winter"}
+    assert back["food-consumption"].per == 2 and back["food-consumption"].rounding == "up"
