@@ -20,10 +20,8 @@ import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from hakem.answer import AbstainConfig, Evidence, abstain_reason, evidence
-from hakem.detect import unknown_names
+from hakem.answer import AbstainConfig, Evidence, abstain_reason
 from hakem.engine import Engine
-from hakem.factsearch import search_facts
 from hakem.settings import Settings
 
 from .harness import load_questions
@@ -37,25 +35,16 @@ FALSE_ABSTAIN_COST = 5.0
 class Sample:
     answerable: bool
     evidence: Evidence
-    game_source: str
 
 
 def collect(engine: Engine, path: Path) -> list[Sample]:
-    out = []
-    lexical = engine.retriever.lexical
-    for q in load_questions(path):
-        retrieval = engine.retriever.search(q.question)
-        facts = tuple(search_facts(engine.index.facts, q.question, retrieval.game, 3))
-        names = unknown_names(q.question, set(lexical.vocab.restore), engine.corpus.games,
-                              lexical.vocab.correct)
-        ev = evidence(retrieval, facts, lexical.content_terms(retrieval.query), lexical.idf,
-                      names)
-        out.append(Sample(q.game is not None, ev, retrieval.game_source))
-    return out
+    """Each question's evidence, through the very path ``Engine.ask`` takes."""
+    return [Sample(q.game is not None, engine.evidence(q.question)[2])
+            for q in load_questions(path)]
 
 
 def _abstains(s: Sample, config: AbstainConfig) -> bool:
-    return bool(abstain_reason(s.evidence, s.game_source, config))
+    return bool(abstain_reason(s.evidence, config))
 
 
 def _utility(samples: list[Sample], config: AbstainConfig) -> float:

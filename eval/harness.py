@@ -127,8 +127,12 @@ def judge(q: Question, answer: Answer, spans: list[tuple[int, int]], seconds: fl
         for fh in answer.facts:
             numbers |= fact_numbers(fh.fact)
         value_found = q.value in numbers
-        top = answer.facts[0].fact if answer.facts else None
-        top_right = bool(top and top.game == q.game and q.value in fact_numbers(top))
+        top_right = False
+        if answer.facts:
+            top = answer.facts[0]
+            # A rate's number for the question's count ("5 kişi" → 3) is the top fact's answer.
+            top_numbers = fact_numbers(top.fact) | ({top.applied[1]} if top.applied else set())
+            top_right = top.fact.game == q.game and q.value in top_numbers
     return Outcome(q, answer, rank, seconds, span_hit, value_found, top_right)
 
 

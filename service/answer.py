@@ -1,14 +1,17 @@
 """Turn ranked passages (and matching facts) into an answer, or an honest "not in the rules".
 
-What it does: picks the sentence(s) of the top passages that best answer the question, with
-their own offsets; leads with a fact when the question turns on a number; and abstains when
-the evidence is too weak (a game Hakem does not know, or no passage that really matches).
-What it does not do: retrieval (see ``retrieve``) or fact ranking (see ``facts``).
+What it does: picks the sentence of the top passages that best answers the question, with
+its own offsets; leads with a fact (worked out for the question's count, for a rate) when the
+question turns on a number; and abstains, saying why, when the rules do not answer: a game
+Hakem does not know, a number asked for a case the rules do not cover, or evidence too weak.
+Also the answer's JSON shape. What it does not do: retrieval (see ``retrieve``) or fact
+ranking (see ``factsearch``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,28 +53,25 @@ class AbstainConfig:
     min_coverage: float = 0.2
 
 
-def query_terms(question: str) -> set[str]:
-    fields = analyse(words(question))
-    return set(fields["stem"]) | set(fields["prefix"])
-
-
-def _terms(text: str) -> set[str]:
+def terms_of(text: str) -> set[str]:
+    """The content terms of a text as ranking sees them: stems and 5-letter prefixes."""
     fields = analyse(words(text))
     return set(fields["stem"]) | set(fields["prefix"])
 
 
-def coverage(question_terms: set[str], text: str,
+def coverage(question_terms: AbstractSet[str], text: str,
              idf: Callable[[str], float] = lambda _t: 1.0) -> float:
     """IDF-weighted share of the question's content terms (stems or prefixes) in ``text``."""
     total = sum(idf(t) for t in question_terms)
     if not total:
         return 0.0
-    return sum(idf(t) for t in question_terms & _terms(text)) / total
+    return sum(idf(t) for t in question_terms & terms_of(text)) / total
 
 
 def best_sentence(query: str, hits: tuple[Hit, ...], game_text: str,
                   idf: Callable[[str], float] = lambda _t: 1.0,
-                  numeric: bool = False, fact: FactHit | None = None) -> Span | None:
+                  numeric: bool = False, fact: FactHit | None = None,
+                  terms: frozenset[str] | None = None) -> Span | None:
     """The sentence of the top passages that best answers the query, with its offsets.
 
     When the question turns on a number and the best fact's quote stands in one of the top
@@ -89,7 +89,7 @@ def best_sentence(query: str, hits: tuple[Hit, ...], game_text: str,
                 for span in _sentences(c, game_text):
                     if span.start <= fact.fact.start < span.end:
                         return span
-    terms = query_terms(query)
+    terms = terms if terms is not None else frozenset(terms_of(query))
     q_numbers = {w for w in words(query) if w[:1].isdigit()}
     best: tuple[float, Span] | None = None
     for rank, hit in enumerate(pool):
@@ -126,6 +126,9 @@ class Evidence:
     # A game picked in the request does not make "Catan'da ...?" a question about it.
     unknown_names: tuple[str, ...]
     out_of_range: bool  # the best fact is for another case than the number asked about
+    # The query's terms as the corpus knows them (diacritics restored, English translated);
+    # None for an English question, whose words a Turkish passage cannot share.
+    terms: frozenset[str] | None = None
 
 
 def evidence(retrieval: Retrieval, facts: tuple[FactHit, ...], terms: set[str] | None,
@@ -137,10 +140,11 @@ def evidence(retrieval: Retrieval, facts: tuple[FactHit, ...], terms: set[str] |
     return Evidence(dense=top.dense if top else 0.0, coverage=cover,
                     unknown_names=tuple(unknown_names),
                     out_of_range=bool(facts) and facts[0].in_range is False
-                    and _turns_on_number(retrieval.question))
+                    and _turns_on_number(retrieval.question),
+                    terms=None if terms is None else frozenset(terms))
 
 
-def abstain_reason(ev: Evidence, game_source: str, config: AbstainConfig) -> str:
+def abstain_reason(ev: Evidence, config: AbstainConfig) -> str:
     """Why the rules do not answer, or "" when they do."""
     if ev.unknown_names:
         return f"names a game not in the corpus: {', '.join(ev.unknown_names)}"
@@ -156,14 +160,14 @@ def compose(retrieval: Retrieval, facts: tuple[FactHit, ...], game_text: str | N
             config: AbstainConfig | None = None) -> Answer:
     """The answer: facts and the best sentence, or an abstention that says why."""
     hits = retrieval.hits
-    reason = abstain_reason(ev, retrieval.game_source, config or AbstainConfig())
+    reason = abstain_reason(ev, config or AbstainConfig())
     if reason or not hits or game_text is None:
         return Answer(retrieval.question, retrieval.game, retrieval.game_source, True,
                       _abstain_text(ev, facts), None, hits, facts if ev.out_of_range else (),
                       reason or "no passages")
     numeric = _turns_on_number(retrieval.question)
     top_fact = facts[0] if facts and numeric else None
-    span = best_sentence(retrieval.query, hits, game_text, idf, numeric, top_fact)
+    span = best_sentence(retrieval.query, hits, game_text, idf, numeric, top_fact, ev.terms)
     text = game_text[span.start : span.end] if span else hits[0].chunk.text
     answer_span = AnswerSpan(hits[0].chunk.game, span.start, span.end) if span else None
     if top_fact is not None:

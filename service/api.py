@@ -30,19 +30,20 @@ from .errors import REBUILD, HakemError, IndexNotReady, UnknownGame
 from .facts import fact_json
 from .factsearch import search_facts
 from .http_guard import RequestGuard
-from .settings import Settings
+from .settings import MAX_K, MAX_QUESTION_CHARS, Settings
 from .web import router as web_router
 
 log = logging.getLogger("hakem.api")
-LIMITS = Settings()
+DEFAULTS = Settings()  # for the description only; the running server uses its own settings
 MAX_GAME_CHARS = 100
 
 DESCRIPTION = f"""Offline rules assistant for board games (Turkish rule texts).
 
-Limits: a question is 1–{LIMITS.max_question_chars} characters of text (no control
-characters); `k` is 1–{LIMITS.max_k}; request bodies are UTF-8 JSON
-(`Content-Type: application/json`) of at most {LIMITS.max_body_bytes} bytes, nested at most
-{LIMITS.max_json_depth} levels. Every error is a JSON body `{{"error": code, "message": ...}}`
+Limits: a question is 1–{MAX_QUESTION_CHARS} characters of text (no control
+characters); `k` is 1–{MAX_K} (default `HAKEM_K`, {DEFAULTS.k}); request bodies are UTF-8 JSON
+(`Content-Type: application/json`) of at most {DEFAULTS.max_body_bytes} bytes
+(`HAKEM_MAX_BODY_BYTES`), nested at most {DEFAULTS.max_json_depth} levels
+(`HAKEM_MAX_JSON_DEPTH`). Every error is a JSON body `{{"error": code, "message": ...}}`
 (with `detail` for field errors): 400 `invalid_json` / `invalid_encoding`, 404
 `unknown_game` / `not_found`, 413 `body_too_large`, 415 `unsupported_media_type`, 422
 `invalid_request`, 503 `index_not_ready` (the message names the reason and the rebuild
@@ -67,12 +68,13 @@ def _is_bad_char(char: str) -> bool:
 class AskRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    question: str = Field(min_length=1, max_length=LIMITS.max_question_chars,
+    question: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS,
                           description="the rules question, in Turkish or English",
                           json_schema_extra={"pattern": QUESTION_PATTERN})
     game: str | None = Field(default=None, max_length=MAX_GAME_CHARS,
                              description="a game id from /games; omitted: detected")
-    k: int = Field(default=LIMITS.k, ge=1, le=LIMITS.max_k, description="passages to return")
+    k: int | None = Field(default=None, ge=1, le=MAX_K,
+                          description="passages to return (default: the server's HAKEM_K)")
 
     @field_validator("k", mode="before")
     @classmethod
@@ -279,12 +281,13 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
              responses={404: ERRORS[404], 503: ERRORS[503]})
     async def facts(request: Request,
                     game: str | None = Query(None, max_length=MAX_GAME_CHARS),
-                    q: str | None = Query(None, max_length=LIMITS.max_question_chars),
+                    q: str | None = Query(None, max_length=MAX_QUESTION_CHARS),
                     limit: int = Query(50, ge=1, le=500)) -> list[dict[str, Any]]:
         eng = ready_engine(request)
         eng.check_game(game)
         if q and q.strip():
-            rows = [h.fact for h in search_facts(eng.index.facts, q, game, limit=limit)]
+            rows = [h.fact for h in search_facts(eng.index.facts, q, game, limit=limit,
+                                                 glossary=eng.retriever.lexical.glossary)]
         else:
             rows = [f for f in eng.index.facts if game is None or f.game == game][:limit]
         return [fact_json(f) for f in rows]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TextIO
 
 from rich.console import Console
@@ -46,7 +46,6 @@ class ChatState:
     game: str | None = None  # kept between questions
     steps: tuple[Step, ...] = ()  # the walkthrough being taught, if any
     step: int = 0
-    history: list[str] = field(default_factory=list)
 
 
 class Chat:
@@ -126,7 +125,6 @@ class Chat:
         answer = self.engine.ask(question, game)
         if answer.game and not answer.abstained:
             self.state.game = answer.game
-        self.state.history.append(question)
         self.print_answer(answer)
 
     def print_answer(self, a: Answer) -> None:

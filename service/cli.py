@@ -114,6 +114,7 @@ def cmd_facts(args: argparse.Namespace, settings: Settings) -> int:
     from .corpus import load_corpus
     from .facts import fact_json, fact_sentence, load_facts
     from .factsearch import search_facts
+    from .lexical import Glossary
 
     corpus = load_corpus(settings.corpus_dir)
     if args.game and args.game not in corpus.ids:
@@ -123,7 +124,9 @@ def cmd_facts(args: argparse.Namespace, settings: Settings) -> int:
         return _facts_coverage(corpus, facts, settings, args.json)
     query = " ".join(args.query).strip()
     if query:
-        rows = [h.fact for h in search_facts(facts, query, args.game, limit=args.limit)]
+        glossary = Glossary.from_texts([g.text for g in corpus.games])
+        rows = [h.fact for h in search_facts(facts, query, args.game, limit=args.limit,
+                                             glossary=glossary)]
     else:
         rows = [f for f in facts if not args.game or f.game == args.game]
     if args.json:

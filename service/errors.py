@@ -36,6 +36,12 @@ class IndexNotReady(HakemError):
         self.reason = reason
 
 
+class InvalidRequest(HakemError):
+    """An argument out of range (k, mode...): the caller's mistake, said plainly."""
+
+    code = "invalid_request"
+
+
 class UnknownGame(HakemError):
     code = "unknown_game"
 

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .facts import Fact, FactHit, apply_rate
+from .lexical import Glossary
 from .numbers import WORD, number_spans, numbers_in, word_number
 from .text import STOPWORDS, fold, prefix, stem, words
 
@@ -58,33 +59,11 @@ def _content_tokens(text: str) -> list[str]:
             and fold(t) not in STOPWORDS and fold(t) not in _QUESTION_WORDS]
 
 
-# Players mix English game terms into Turkish questions ("kaç contract", "how many VP"). A
-# small general glossary of board-game vocabulary (no game's proper nouns) maps them onto the
-# Turkish words the rule texts use; expansions count a little less than the player's words.
-_GLOSSARY = {en: tuple(fold(t) for t in tr.split(",")) for en, tr in (
-    pair.split("=") for pair in re.findall(r"\S+", """
-    box=kutu card=kart deck=deste hand=el draw=çek die=zar dice=zar roll=at round=raunt,tur
-    turn=tur,sıra player=oyuncu token=jeton tile=karo point=puan
-    vp=zp,puan score=puan,skor win=kazan lose=kaybet loss=kaybet copy=kopya castle=kale
-    tower=kule adjacent=komşu,bitişik settlement=yerleşim mission=görev contract=sözleşme
-    multiplier=çarpan factory=fabrika building=bina worker=işçi coal=kömür uranium=uranyum
-    electricity=elektrik technology=teknoloji wound=yara morale=moral food=yiyecek
-    zombie=zombi noise=gürültü waste=atık survivor=hayatta,kalan location=lokasyon tree=ağaç
-    ocean=okyanus cube=küp carbon=karbon temperature=sıcaklık band=bant energy=enerji
-    demand=talep setup=kurulum,hazırlık limit=sınır maximum=en,fazla minimum=en,az
-    penalty=ceza cost=maliyet sell=satış,sat value=değer face=yüz side=yüz,taraf
-    included=bulunur opening=açılış start=başlangıç first=ilk,birinci second=ikinci
-    end=son,sonu,bitiş"""))}
-
-
-def _expand(tokens: list[str]) -> list[tuple[str, float]]:
-    """The question's words (weight 1) and glossary translations of English ones (0.8)."""
+def _expand(tokens: list[str], english: str) -> list[tuple[str, float]]:
+    """The question's words (weight 1) and the Turkish terms its English ones translate to
+    (0.8), as the corpus's own glossary gives them ("Temperature Band" → Sıcaklık Bandı)."""
     out = [(t, 1.0) for t in tokens]
-    for t in tokens:
-        f = fold(t)
-        key = next((k for k in (f, f[:-1], f[:-3] + "y") if k in _GLOSSARY), None)
-        if key and len(f) > 1:
-            out.extend((tr, 0.8) for tr in _GLOSSARY[key] if tr not in tokens)
+    out.extend((t, 0.8) for t in dict.fromkeys(_content_tokens(english)) if t not in tokens)
     return out
 
 
@@ -115,15 +94,19 @@ def _fact_index(fact: Fact) -> dict[tuple[str, str], float]:
 
 
 def search_facts(facts: tuple[Fact, ...] | list[Fact], question: str, game: str | None,
-                 limit: int = 5) -> list[FactHit]:
-    """Facts ranked for ``question`` (restricted to ``game`` when given); [] if none overlaps."""
+                 limit: int = 5, glossary: Glossary | None = None) -> list[FactHit]:
+    """Facts ranked for ``question`` (restricted to ``game`` when given); [] if none overlaps.
+
+    ``glossary`` translates the English game terms of mixed questions ("kaç Communities in
+    Crisis jetonu") into the texts' Turkish ones."""
     pool = [f for f in facts if game is None or f.game == game]
     if not pool:
         return []
     indexes = [_fact_index(f) for f in pool]
     df = Counter(key for idx in indexes for key in idx)
     n = len(pool)
-    q_tokens = _expand(list(dict.fromkeys(_content_tokens(question))))
+    q_tokens = _expand(list(dict.fromkeys(_content_tokens(question))),
+                       glossary.expand(question) if glossary else "")
     q_numbers = _numbers_in_context(question)
     asked = _asked_nouns(question)
     hits = []

@@ -86,7 +86,8 @@ _ASCII_WORD = re.compile(r"[A-Za-z]+")
 
 @dataclass(frozen=True)
 class Glossary:
-    """English term → Turkish words, learned from the corpus's own parentheses."""
+    """English term → Turkish words: learned from the corpus's own parentheses, plus the
+    common vocabulary every board-game rulebook shares (``BOARD_GAME_TERMS``)."""
 
     entries: tuple[tuple[tuple[str, ...], str], ...]  # (English word prefixes, Turkish term)
 
@@ -105,6 +106,8 @@ class Glossary:
                 turkish = _turkish_term(match.group(1).split(), len(english))
                 if english and turkish:
                     found.setdefault(tuple(english), turkish)
+        for english_word, turkish in BOARD_GAME_TERMS.items():
+            found.setdefault((prefix(english_word),), turkish)
         return cls(entries=tuple(sorted(found.items(), key=lambda e: -len(e[0]))))
 
     def expand(self, query: str) -> str:
@@ -116,6 +119,23 @@ class Glossary:
             if any(tuple(typed[i : i + n]) == english for i in range(len(typed) - n + 1)):
                 out.append(turkish)
         return " ".join(out)
+
+
+# The words of any board game's rules, English → Turkish, for players who mix the two. Kept
+# to the generic vocabulary of the hobby on purpose: a game's own terms ("Drawdown", "Gig")
+# come from its text's parentheses above, never from a list written here.
+BOARD_GAME_TERMS = {
+    "card": "kart", "deck": "deste", "hand": "el", "draw": "çek", "discard": "at",
+    "shuffle": "karıştır", "die": "zar", "dice": "zar", "roll": "at", "round": "raunt tur",
+    "turn": "tur sıra", "player": "oyuncu", "players": "oyuncu", "token": "jeton",
+    "tile": "karo", "board": "tahta", "piece": "parça", "point": "puan", "points": "puan",
+    "vp": "zafer puanı", "score": "puan skor", "win": "kazan", "winner": "kazanan",
+    "lose": "kaybet", "tie": "beraberlik", "setup": "kurulum hazırlık", "start": "başlangıç",
+    "first": "ilk", "end": "son bitiş", "action": "aksiyon", "move": "hareket",
+    "cost": "maliyet", "limit": "sınır", "maximum": "en fazla", "minimum": "en az",
+    "total": "toplam", "each": "her", "game": "oyun", "rule": "kural", "rules": "kural",
+    "variant": "varyant", "solo": "solo", "penalty": "ceza", "bonus": "bonus",
+}
 
 
 def _turkish_term(before: list[str], n_english: int) -> str:
@@ -168,7 +188,8 @@ class LexicalIndex:
         restored, typos repaired, English terms translated by the glossary); ``None`` for a
         question mostly in English, whose words a Turkish passage cannot be expected to
         share, so that word overlap says nothing either way."""
-        if sum(w in _ENGLISH_FUNCTION_WORDS for w in words(query)) >= 2:
+        # Folded, so that "If"/"Is" (casefolded the Turkish way to "ıf"/"ıs") still count.
+        if sum(fold(w) in _ENGLISH_FUNCTION_WORDS for w in words(query)) >= 2:
             return None
         fields = analyse([self.vocab.normalise(w)
                           for w in words(f"{query} {self.glossary.expand(query)}")])

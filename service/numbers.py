@@ -87,7 +87,8 @@ def number_spans(text: str) -> list[tuple[int, int, float]]:
             i += 1
             continue
         nxt = casefold_tr(tokens[i + 1].group()) if i + 1 < len(tokens) else ""
-        if casefold_tr(tokens[i].group()) == "on" and (not nxt or nxt in _ENGLISH_AFTER_ON):
+        # Folded: "On The" casefolds the Turkish way to "on the", but "IN"/"IT" to "ın"/"ıt".
+        if casefold_tr(tokens[i].group()) == "on" and (not nxt or fold(nxt) in _ENGLISH_AFTER_ON):
             i += 1  # English "on the ..." in mixed questions is not ten
             continue
         prev = fold(tokens[i - 1].group()) if i else ""

@@ -19,7 +19,7 @@ import numpy as np
 
 from .chunks import Chunk
 from .corpus import Game
-from .detect import find_games, without_mention
+from .detect import GameMention, find_games, without_mention
 from .embed import Embedder
 from .lexical import FIELDS, LexicalIndex
 
@@ -39,6 +39,7 @@ class Hit:
 class Retrieval:
     question: str
     query: str  # what was ranked: the question without the game's name
+    mentions: tuple[GameMention, ...]  # games named in the question
     game: str | None
     game_source: str  # "request" | "name" | "content" | "none"
     hits: tuple[Hit, ...]
@@ -68,11 +69,10 @@ class Retriever:
         self.embedder = embedder
         self.games = games
         self.config = config
-        names = {g.id: g.name for g in games}
         self.lexical = LexicalIndex([f"{c.heading} {c.text}" if c.heading else c.text
                                      for c in chunks])
         self._game_of = np.array([c.game for c in chunks])
-        self._names = names
+        self._game_ids = [g.id for g in games]
 
     def with_config(self, **changes: Any) -> Retriever:
         """The same loaded index and models with other settings (for ablations)."""
@@ -115,8 +115,8 @@ class Retriever:
         score_of = dict(zip(ids.tolist(), fused.tolist(), strict=True))
         hits = tuple(Hit(self.chunks[i], float(score_of[i]), float(dense[i]),
                          float(lexical[i])) for i in order)
-        return Retrieval(question=question, query=query, game=game, game_source=source,
-                         hits=hits)
+        return Retrieval(question=question, query=query, mentions=tuple(mentions), game=game,
+                         game_source=source, hits=hits)
 
     def _fuse(self, dense: np.ndarray, lexical: np.ndarray, mode: str) -> np.ndarray:
         if mode == "dense":
@@ -136,7 +136,7 @@ class Retriever:
         # The game whose best few passages score highest: one lucky passage in another game
         # should not outvote several good ones.
         best: dict[str, float] = {}
-        for gid in self._names:
+        for gid in self._game_ids:
             scores = np.sort(fused[self._game_of == gid])[::-1][:3]
             best[gid] = float(scores.sum()) if len(scores) else -np.inf
         if not best:

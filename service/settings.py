@@ -14,6 +14,9 @@ from pathlib import Path
 from .errors import HakemError
 
 ROOT = Path(__file__).resolve().parent.parent
+# The API's contract, not settings: the same for every server.
+MAX_K = 20  # passages one answer may cite
+MAX_QUESTION_CHARS = 500
 
 
 @dataclass(frozen=True)
@@ -24,8 +27,6 @@ class Settings:
     threads: int = 1  # threads per embedding call
     embed_instances: int = 2  # embedding models serving requests side by side (one per core)
     k: int = 5
-    max_k: int = 20
-    max_question_chars: int = 500
     mode: str = "hybrid"  # hybrid | dense | lexical
     max_body_bytes: int = 16_384  # HTTP request bodies larger than this get 413
     max_json_depth: int = 32  # JSON bodies nested deeper than this get 400
@@ -48,4 +49,15 @@ class Settings:
             else:
                 values[f.name] = raw
         values.update({k: v for k, v in overrides.items() if v is not None})
-        return replace(cls(), **values)  # type: ignore[arg-type]
+        return replace(cls(), **values).checked()  # type: ignore[arg-type]
+
+    def checked(self) -> Settings:
+        """These settings, or a one-line ``HakemError`` naming the variable that is wrong."""
+        if self.mode not in ("hybrid", "dense", "lexical"):
+            raise HakemError("HAKEM_MODE must be hybrid, dense or lexical")
+        if not 1 <= self.k <= MAX_K:
+            raise HakemError(f"HAKEM_K must be between 1 and {MAX_K}")
+        for name in ("threads", "embed_instances", "max_body_bytes", "max_json_depth"):
+            if getattr(self, name) < 1:
+                raise HakemError(f"HAKEM_{name.upper()} must be at least 1")
+        return self

@@ -11,6 +11,7 @@ Turkish wants "I"→"ı" and "İ"→"i". ``casefold_tr`` handles that first, the
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -48,9 +49,16 @@ def words(text: str) -> list[str]:
     return _TOKEN.findall(casefold_tr(drop_apostrophe_suffixes(text)))
 
 
-@lru_cache(maxsize=1)
+_LOCAL = threading.local()
+
+
 def _stemmer() -> Stemmer.Stemmer:
-    return Stemmer.Stemmer("turkish")
+    # A PyStemmer instance must not be shared between threads (its documentation says so),
+    # and the API answers from a thread pool: one stemmer per thread.
+    stemmer = getattr(_LOCAL, "stemmer", None)
+    if stemmer is None:
+        stemmer = _LOCAL.stemmer = Stemmer.Stemmer("turkish")
+    return stemmer
 
 
 @lru_cache(maxsize=1 << 16)
@@ -72,7 +80,7 @@ STOPWORDS = frozenset(fold(w) for w in (
     "ve", "veya", "ile", "bir", "bu", "şu", "o", "da", "de", "ki", "mi", "mı", "mu", "mü",
     "için", "gibi", "ama", "ancak", "yani", "ya", "her", "the", "a", "an", "of", "in", "on",
     "to", "is", "are", "do", "does", "i", "my", "we", "our", "you", "your", "abi", "kanka",
-    "ya", "lan", "be", "yaa",
+    "lan", "be", "yaa",
 ))
 
 

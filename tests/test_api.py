@@ -213,3 +213,14 @@ def test_openapi_documents_limits_and_error_shape(client):
     schema = spec["components"]["schemas"]["AskRequest"]
     assert schema["properties"]["question"]["maxLength"] == 500
     assert schema["additionalProperties"] is False
+
+
+def test_default_k_comes_from_the_server_settings(tiny_built):
+    from dataclasses import replace
+
+    from hakem.engine import Engine
+
+    settings = replace(tiny_built, k=2)
+    with TestClient(create_app(settings, engine=Engine.load(settings))) as client:
+        body = client.post("/ask", json={"question": "kale kaç puan"}).json()
+    assert len(body["passages"]) == 2

@@ -55,3 +55,15 @@ def test_every_command_has_help(command, capsys):
     with pytest.raises(SystemExit) as exit_:
         main([command, "--help"])
     assert exit_.value.code == 0 and "usage: hakem" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("name", "value"), [("HAKEM_MODE", "bogus"), ("HAKEM_K", "0"),
+                                             ("HAKEM_K", "many"), ("HAKEM_EMBEDDER", "fake:x")])
+def test_bad_settings_are_one_line_errors(name, value, monkeypatch, capsys, tiny_built):
+    monkeypatch.setenv(name, value)
+    if name != "HAKEM_EMBEDDER":
+        monkeypatch.setenv("HAKEM_EMBEDDER", "fake")
+    code = main(["--corpus-dir", str(tiny_built.corpus_dir), "--index-dir",
+                 str(tiny_built.index_dir), "ask", "kale"])
+    err = capsys.readouterr().err
+    assert code == 1 and len(err.strip().splitlines()) == 1, err

@@ -68,10 +68,10 @@ def test_abstention_thresholds_on_weak_evidence():
 
     weak = Evidence(dense=0.70, coverage=0.05, unknown_names=(), out_of_range=False)
     strong = Evidence(dense=0.95, coverage=0.05, unknown_names=(), out_of_range=False)
-    assert abstain_reason(weak, "content", AbstainConfig()).startswith("weak match")
-    assert abstain_reason(strong, "content", AbstainConfig()) == ""
+    assert abstain_reason(weak, AbstainConfig()).startswith("weak match")
+    assert abstain_reason(strong, AbstainConfig()) == ""
     named = Evidence(dense=0.95, coverage=0.9, unknown_names=("Catan",), out_of_range=False)
-    assert "Catan" in abstain_reason(named, "request", AbstainConfig())
+    assert "Catan" in abstain_reason(named, AbstainConfig())
 
 
 def test_unknown_game_abstains_even_with_a_game_picked(tiny_engine):
@@ -87,3 +87,22 @@ def test_typo_of_a_corpus_word_is_not_an_unknown_game(tiny_engine):
     games = tiny_engine.corpus.games
     assert unknown_names("Kalesii'nde kaç puan?", set(vocab.restore), games,
                          vocab.correct) == []
+
+
+def test_decomposed_unicode_question_is_read_like_the_composed_one(tiny_engine):
+    import unicodedata
+
+    composed = "KALE OYUNU'NDA İKİ KALE KAÇ PUAN?"
+    decomposed = unicodedata.normalize("NFD", composed)
+    assert decomposed != composed
+    a, b = tiny_engine.ask(composed), tiny_engine.ask(decomposed)
+    assert a.game == b.game == "kale-oyunu"
+    assert [h.chunk.id for h in a.passages] == [h.chunk.id for h in b.passages]
+
+
+@pytest.mark.parametrize("k", [0, -1, 21])
+def test_k_out_of_range_is_refused_by_the_engine(tiny_engine, k):
+    from hakem.errors import InvalidRequest
+
+    with pytest.raises(InvalidRequest, match="k must be between 1 and 20"):
+        tiny_engine.ask("kale", k=k)

