@@ -74,9 +74,10 @@ class Engine:
         lexical = self.retriever.lexical
         names = [] if retrieval.mentions else unknown_names(
             question, lexical.vocab.restore, self.corpus.games, lexical.vocab.correct)
-        facts = tuple(search_facts(self.index.facts, question, retrieval.game,
-                                   limit=FACTS_SHOWN, glossary=lexical.glossary)
-                      ) if retrieval.game else ()
+        facts = tuple(search_facts(
+            self.index.facts, question, retrieval.game, limit=FACTS_SHOWN,
+            glossary=lexical.glossary, query_vector=retrieval.query_vector,
+            fact_vectors=self.index.fact_vectors)) if retrieval.game else ()
         ev = evidence(retrieval, facts, lexical.content_terms(retrieval.query), lexical.idf,
                       names)
         return retrieval, facts, ev

@@ -17,6 +17,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from .chunks import chunk_game
 from .corpus import Corpus, read_text
 from .errors import FactsError
@@ -24,7 +26,7 @@ from .numbers import fmt_number, numeric_sentences
 
 FACTS_DIR = "facts"
 EXCUSED_FILE = "excused.toml"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 
 
 @dataclass(frozen=True)
@@ -210,8 +212,15 @@ _COLUMNS = ("id", "game", "subject", "unit", "min", "max", "value", "value_unit"
             "quote", "start", "end", "section", "keywords", "per", "rounding")
 
 
-def write_sqlite(facts: tuple[Fact, ...] | list[Fact], path: Path) -> None:
-    """Write the table to a fresh SQLite file (a plain ``facts`` table and a ``meta`` table)."""
+def fact_text(fact: Fact, game_name: str) -> str:
+    """What the embedder sees of a fact: its game, subject and effect, and its quote."""
+    return f"{game_name} — {fact.subject}: {fact.effect}. {fact.quote}"
+
+
+def write_sqlite(facts: tuple[Fact, ...] | list[Fact], path: Path,
+                 vectors: np.ndarray | None = None) -> None:
+    """Write the table to a fresh SQLite file (a plain ``facts`` table and a ``meta`` table),
+    with each fact's embedding as little-endian float32 bytes when ``vectors`` is given."""
     path.unlink(missing_ok=True)
     with sqlite3.connect(path) as db:
         db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
@@ -219,17 +228,24 @@ def write_sqlite(facts: tuple[Fact, ...] | list[Fact], path: Path) -> None:
         db.execute('CREATE TABLE facts (id TEXT, game TEXT, subject TEXT, unit TEXT, min REAL, '
                    'max REAL, value REAL, value_unit TEXT, effect TEXT, quote TEXT, '
                    '"start" INTEGER, "end" INTEGER, section TEXT, keywords TEXT, per REAL, '
-                   'rounding TEXT, PRIMARY KEY (game, id))')
+                   'rounding TEXT, vector BLOB, PRIMARY KEY (game, id))')
         # Keywords never contain a newline, so one per line is a lossless encoding.
-        db.executemany(f"INSERT INTO facts VALUES ({', '.join('?' * len(_COLUMNS))})",
+        blobs = ([None] * len(facts) if vectors is None else
+                 [np.asarray(v, dtype="<f4").tobytes() for v in vectors])
+        db.executemany(f"INSERT INTO facts VALUES ({', '.join('?' * (len(_COLUMNS) + 1))})",
                        [(f.id, f.game, f.subject, f.unit, f.min, f.max, f.value, f.value_unit,
                          f.effect, f.quote, f.start, f.end, f.section, "\n".join(f.keywords),
-                         f.per, f.rounding) for f in facts])
+                         f.per, f.rounding, blob) for f, blob in zip(facts, blobs, strict=True)])
     db.close()
 
 
 def read_sqlite(path: Path) -> tuple[Fact, ...]:
     """The table written by ``write_sqlite``; FactsError if missing or of another format."""
+    return read_table(path)[0]
+
+
+def read_table(path: Path) -> tuple[tuple[Fact, ...], np.ndarray | None]:
+    """The facts and their embeddings in table order (None when written without)."""
     if not path.is_file():
         raise FactsError(f"no facts table at {path}")
     db = sqlite3.connect(path)
@@ -237,15 +253,19 @@ def read_sqlite(path: Path) -> tuple[Fact, ...]:
         row = db.execute("SELECT value FROM meta WHERE key = 'format_version'").fetchone()
         if not row or row[0] != str(FORMAT_VERSION):
             raise FactsError(f"{path}: facts format {row and row[0]}, expected {FORMAT_VERSION}")
-        cols = ", ".join(f'"{c}"' for c in _COLUMNS)
+        cols = ", ".join(f'"{c}"' for c in (*_COLUMNS, "vector"))
         rows = db.execute(f"SELECT {cols} FROM facts ORDER BY rowid").fetchall()
     except sqlite3.DatabaseError as exc:
         raise FactsError(f"{path}: unreadable facts table: {exc}") from exc
     finally:
         db.close()
-    return tuple(Fact(**dict(zip(_COLUMNS[:13], r[:13], strict=True)),
-                      keywords=tuple(k for k in r[13].split("\n") if k), per=r[14],
-                      rounding=r[15]) for r in rows)
+    facts = tuple(Fact(**dict(zip(_COLUMNS[:13], r[:13], strict=True)),
+                       keywords=tuple(k for k in r[13].split("\n") if k), per=r[14],
+                       rounding=r[15]) for r in rows)
+    vectors = None
+    if rows and all(r[16] is not None for r in rows):
+        vectors = np.stack([np.frombuffer(r[16], dtype="<f4") for r in rows])
+    return facts, vectors
 
 
 

@@ -16,6 +16,8 @@ from collections import Counter
 from functools import lru_cache
 from typing import NamedTuple
 
+import numpy as np
+
 from .facts import Fact, FactHit, apply_rate
 from .lexical import Glossary
 from .numbers import WORD, number_spans, numbers_in, word_number
@@ -31,6 +33,8 @@ IN_RANGE_BOOST = 1.6
 OUT_OF_RANGE = 0.5
 NUMBER_MENTIONED = 1.3
 ASKED_BOOST = 1.3  # the fact gives the very thing asked for ("kaç zombi" → a count of zombi)
+DENSE_WEIGHT = 1.0  # meaning counts as much as shared words, as in passage retrieval
+DENSE_CANDIDATES = 3  # facts closest in meaning are candidates even with no shared word
 
 
 def _features(token: str) -> dict[str, str]:
@@ -94,38 +98,55 @@ def _fact_index(fact: Fact) -> dict[tuple[str, str], float]:
 
 
 def search_facts(facts: tuple[Fact, ...] | list[Fact], question: str, game: str | None,
-                 limit: int = 5, glossary: Glossary | None = None) -> list[FactHit]:
-    """Facts ranked for ``question`` (restricted to ``game`` when given); [] if none overlaps.
+                 limit: int = 5, glossary: Glossary | None = None,
+                 query_vector: np.ndarray | None = None,
+                 fact_vectors: np.ndarray | None = None) -> list[FactHit]:
+    """Facts ranked for ``question`` (restricted to ``game`` when given); [] if none matches.
 
     ``glossary`` translates the English game terms of mixed questions ("kaç Communities in
-    Crisis jetonu") into the texts' Turkish ones."""
-    pool = [f for f in facts if game is None or f.game == game]
-    if not pool:
+    Crisis jetonu") into the texts' Turkish ones. With ``query_vector`` and ``fact_vectors``
+    (one row per fact of ``facts``), facts are also matched by meaning: each signal is scaled
+    to [0, 1] within the game and the two are added, so a question in English that shares
+    no word with a fact still finds it."""
+    ids = [i for i, f in enumerate(facts) if game is None or f.game == game]
+    if not ids:
         return []
+    pool = [facts[i] for i in ids]
     indexes = [_fact_index(f) for f in pool]
     df = Counter(key for idx in indexes for key in idx)
     n = len(pool)
     q_tokens = _expand(list(dict.fromkeys(_content_tokens(question))),
                        glossary.expand(question) if glossary else "")
+    lexical = np.array([
+        sum(weight * max((_KIND_WEIGHTS[kind] * idx[key] * math.log((n + 1) / (df[key] + 0.5))
+                          for kind, key in ((k, (k, f)) for k, f in _features(tok).items())
+                          if key in idx), default=0.0)
+            for tok, weight in q_tokens)
+        for idx in indexes])
+    base, keep = lexical, lexical >= MIN_OVERLAP
+    if query_vector is not None and fact_vectors is not None and len(fact_vectors):
+        dense = fact_vectors[ids] @ query_vector
+        base = _unit(lexical) + DENSE_WEIGHT * _unit(dense)
+        keep = keep | (dense >= np.sort(dense)[-DENSE_CANDIDATES:][0])
     q_numbers = _numbers_in_context(question)
     asked = _asked_nouns(question)
     hits = []
-    for fact, idx in zip(pool, indexes, strict=True):
-        lexical = 0.0
-        for tok, weight in q_tokens:
-            lexical += weight * max(
-                (_KIND_WEIGHTS[kind] * idx[key] * math.log((n + 1) / (df[key] + 0.5))
-                 for kind, key in ((k, (k, f)) for k, f in _features(tok).items())
-                 if key in idx), default=0.0)
-        if lexical < MIN_OVERLAP:
+    for fact, score, kept in zip(pool, base, keep, strict=True):
+        if not kept:
             continue
         factor, in_range = _number_factor(fact, q_numbers)
         if asked and _counts_same_thing(asked, _words(fact.value_unit or fact.unit)):
             factor *= ASKED_BOOST
-        hits.append(FactHit(fact, round(lexical * factor, 4), in_range,
+        hits.append(FactHit(fact, round(float(score) * factor, 4), in_range,
                             _applied(fact, q_numbers)))
     hits.sort(key=lambda h: (-h.score, h.fact.game, h.fact.start))
     return hits[:limit]
+
+
+def _unit(scores: np.ndarray) -> np.ndarray:
+    """Scores scaled to [0, 1] (all zero when they do not differ)."""
+    span = float(scores.max() - scores.min())
+    return (scores - scores.min()) / span if span > 1e-9 else np.zeros_like(scores)
 
 
 class Stated(NamedTuple):

@@ -29,7 +29,7 @@ from .chunks import Chunk, ChunkSettings, chunk_corpus
 from .corpus import Corpus, corpus_hash
 from .embed import Embedder
 from .errors import FactsError, IndexNotReady
-from .facts import Fact, load_facts, read_sqlite, write_sqlite
+from .facts import Fact, fact_text, load_facts, read_table, write_sqlite
 
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
@@ -48,6 +48,7 @@ class LoadedIndex:
     chunks: tuple[Chunk, ...]
     vectors: faiss.Index
     facts: tuple[Fact, ...]
+    fact_vectors: np.ndarray  # one row per fact, same order, same embedder as the passages
     path: Path
 
 
@@ -73,13 +74,17 @@ def build_index(corpus: Corpus, corpus_dir: Path, index_dir: Path, embedder: Emb
     facts = load_facts(corpus_dir, corpus)  # fails fast, before the slow part
     chunks = chunk_corpus(corpus.games, chunk_settings)
     names = {g.id: g.name for g in corpus.games}
+    # Passages and facts are embedded in one pass (one progress bar); facts are matched to a
+    # question by meaning too, so that English questions meet Turkish facts.
     texts = [embed_text(c, names[c.game]) for c in chunks]
+    texts += [fact_text(f, names[f.game]) for f in facts]
     parts = []
     for i in range(0, len(texts), BATCH):
         parts.append(embedder.documents(texts[i : i + BATCH]))
         if progress:
             progress(min(i + BATCH, len(texts)), len(texts))
-    vectors = (np.vstack(parts) if parts else np.zeros((0, embedder.dim))).astype(np.float32)
+    embedded = (np.vstack(parts) if parts else np.zeros((0, embedder.dim))).astype(np.float32)
+    vectors, fact_vectors = embedded[: len(chunks)], embedded[len(chunks) :]
     builds = index_dir / "builds"
     builds.mkdir(parents=True, exist_ok=True)
     _remove_abandoned(builds)
@@ -93,7 +98,7 @@ def build_index(corpus: Corpus, corpus_dir: Path, index_dir: Path, embedder: Emb
         with (tmp / CHUNKS).open("w", encoding="utf-8") as handle:
             for chunk in chunks:
                 handle.write(json.dumps(asdict(chunk), ensure_ascii=False) + "\n")
-        write_sqlite(facts, tmp / FACTS)
+        write_sqlite(facts, tmp / FACTS, fact_vectors)
         manifest = {
             "format_version": FORMAT_VERSION,
             "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
@@ -213,7 +218,7 @@ def load_index(index_dir: Path, corpus: Corpus, corpus_dir: Path,
         vectors = faiss.read_index(str(path / VECTORS))
         with (path / CHUNKS).open(encoding="utf-8") as handle:
             chunks = tuple(Chunk(**json.loads(line)) for line in handle)
-        facts = read_sqlite(path / FACTS)
+        facts, fact_vectors = read_table(path / FACTS)
     except (RuntimeError, ValueError, TypeError, OSError, FactsError) as exc:
         raise IndexNotReady(f"the index could not be read ({exc.__class__.__name__})") from exc
     if vectors.ntotal != len(chunks) or vectors.d != manifest.get("dimension"):
@@ -222,4 +227,9 @@ def load_index(index_dir: Path, corpus: Corpus, corpus_dir: Path,
     for chunk in chunks:
         if chunk.game not in texts or texts[chunk.game][chunk.start : chunk.end] != chunk.text:
             raise IndexNotReady(f"chunk {chunk.id} no longer matches the corpus text")
-    return LoadedIndex(manifest=manifest, chunks=chunks, vectors=vectors, facts=facts, path=path)
+    if facts and (fact_vectors is None or fact_vectors.shape != (len(facts), vectors.d)):
+        raise IndexNotReady("the facts table has no vectors of the index's dimension")
+    if fact_vectors is None:
+        fact_vectors = np.zeros((0, vectors.d), dtype=np.float32)
+    return LoadedIndex(manifest=manifest, chunks=chunks, vectors=vectors, facts=facts,
+                       fact_vectors=fact_vectors, path=path)

@@ -43,6 +43,7 @@ class Retrieval:
     game: str | None
     game_source: str  # "request" | "name" | "content" | "none"
     hits: tuple[Hit, ...]
+    query_vector: np.ndarray | None = None  # the embedded query (None in lexical mode)
 
 
 @dataclass(frozen=True)
@@ -80,8 +81,9 @@ class Retriever:
         clone.config = replace(self.config, **changes)
         return clone
 
-    def dense_scores(self, question: str) -> np.ndarray:
-        query = self.embedder.query(question).reshape(1, -1).astype(np.float32)
+    def dense_scores(self, query_vector: np.ndarray) -> np.ndarray:
+        """Cosine similarity of the query to every passage (exact search in FAISS)."""
+        query = query_vector.reshape(1, -1).astype(np.float32)
         scores, ids = self.vectors.search(query, len(self.chunks))
         out = np.full(len(self.chunks), -1.0, dtype=np.float32)
         valid = ids[0] >= 0
@@ -100,7 +102,9 @@ class Retriever:
             for mention in mentions:
                 if mention.game == game:
                     query = without_mention(question, mention) or question
-        dense = self.dense_scores(query) if mode != "lexical" else np.zeros(len(self.chunks))
+        query_vector = self.embedder.query(query) if mode != "lexical" else None
+        dense = (self.dense_scores(query_vector) if query_vector is not None
+                 else np.zeros(len(self.chunks)))
         cfg = self.config
         lexical = (self.lexical.scores(query, cfg.fields, cfg.glossary, cfg.normalise)
                    if mode != "dense"
@@ -116,7 +120,7 @@ class Retriever:
         hits = tuple(Hit(self.chunks[i], float(score_of[i]), float(dense[i]),
                          float(lexical[i])) for i in order)
         return Retrieval(question=question, query=query, mentions=tuple(mentions), game=game,
-                         game_source=source, hits=hits)
+                         game_source=source, hits=hits, query_vector=query_vector)
 
     def _fuse(self, dense: np.ndarray, lexical: np.ndarray, mode: str) -> np.ndarray:
         if mode == "dense":

@@ -281,3 +281,15 @@ def test_rate_fields_round_trip_through_sqlite(facts, tmp_path):
     write_sqlite(facts, tmp_path / "f.sqlite")
     back = {f.id: f for f in read_sqlite(tmp_path / "f.sqlite") if f.game == "dead-of-winter"}
     assert back["food-consumption"].per == 2 and back["food-consumption"].rounding == "up"
+
+
+def test_facts_are_also_matched_by_meaning(facts):
+    import numpy as np
+
+    pool = [f for f in facts if f.game == "rebirth"]
+    vectors = np.eye(len(pool), dtype=np.float32)  # each fact its own direction
+    target = 5
+    hits = search_facts(pool, "zzz qqq", "rebirth", limit=3,
+                        query_vector=vectors[target], fact_vectors=vectors)
+    assert hits and hits[0].fact.id == pool[target].id  # no shared word, found by meaning
+    assert search_facts(pool, "zzz qqq", "rebirth") == []  # words alone find nothing

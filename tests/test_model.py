@@ -95,3 +95,10 @@ def test_sentence_transformers_path_on_the_packaged_minilm(tiny_corpus_dir: Path
 def test_sentence_transformers_hub_name_offline_fails_with_a_message():
     with pytest.raises(EmbedderError, match="could not load"):
         make_embedder("st:someone/not-a-local-model")
+
+
+@pytest.mark.model
+def test_real_model_matches_an_english_question_to_a_turkish_fact(real_engine):
+    answer = real_engine.ask("How many castles does each player have in Rebirth?")
+    assert answer.game == "rebirth" and answer.facts
+    assert answer.facts[0].fact.value == 12 and "12" in answer.answer
