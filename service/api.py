@@ -25,6 +25,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .answer import answer_json
+from .deps import NotReady, ready_engine
 from .engine import Engine
 from .errors import REBUILD, HakemError, IndexNotReady, UnknownGame
 from .facts import fact_json
@@ -165,14 +166,6 @@ class ReadyOut(BaseModel):
     facts: int
 
 
-class NotReady(Exception):
-    """Raised by endpoints that need the engine while it could not be loaded."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code, self.message = code, message
-
-
 def _error(status: int, code: str, message: str, detail: list[dict[str, Any]] | None = None,
            headers: Mapping[str, str] | None = None) -> JSONResponse:
     body = ErrorBody(error=code, message=message, detail=detail).model_dump(exclude_none=True)
@@ -218,14 +211,6 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
                   responses={422: {"model": ErrorBody}})
     app.add_middleware(RequestGuard, max_body_bytes=settings.max_body_bytes,
                        max_depth=settings.max_json_depth)
-
-    def ready_engine(request: Request) -> Engine:
-        eng: Engine | None = getattr(request.app.state, "engine", None)
-        if eng is None:  # a fresh exception each time: a re-raised one grows its traceback
-            why = getattr(request.app.state, "not_ready", None) or NotReady(
-                IndexNotReady.code, str(IndexNotReady("the index is not loaded yet")))
-            raise NotReady(why.code, why.message)
-        return eng
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -5,7 +5,7 @@ What it does: serves the single page (``/`` and ``/teach/{game}``, plain HTML/CS
 routes the page needs beyond ``/ask`` and ``/games`` (``/api/teach/{game}``, ``/faq/{game}``,
 ``/suggest``, ``/games/{game}/text``), and a script-free HTML page showing a whole section
 with a cited range marked (``/games/{game}/view``). Errors are raised as domain errors
-(``UnknownGame`` → 404, ``IndexNotReady`` → 503, ``BadRange`` → 400) so ``api`` maps them to
+(``UnknownGame`` → 404, ``NotReady`` → 503, ``BadRange`` → 400) so ``api`` maps them to
 its one JSON error shape. What it does not do: answering questions (``/ask`` is in ``api``)
 or building the steps and entries (``teach``).
 """
@@ -23,8 +23,9 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse
 
 from .corpus import Game
+from .deps import ready_engine
 from .engine import Engine
-from .errors import HakemError, IndexNotReady
+from .errors import HakemError
 from .teach import build_steps, context, faq_entries, search_faq, section_range, suggestions
 
 STATIC = Path(__file__).parent / "static"
@@ -46,17 +47,6 @@ class BadRange(HakemError):
     """Offsets that are not a range of the game's text."""
 
     code = "bad_range"
-
-
-def _engine(request: Request) -> Engine:
-    eng = getattr(request.app.state, "engine", None)
-    if eng is None:
-        # ``not_ready`` is whatever ``api`` recorded at load time (a message or an object
-        # with one); the reason is re-raised so ``api`` maps it to its 503 shape.
-        why = getattr(request.app.state, "not_ready", None)
-        message = str(getattr(why, "message", why) or "the index is not loaded yet")
-        raise IndexNotReady(message.split(". Rebuild it with")[0])
-    return eng
 
 
 def _game(eng: Engine, game: str) -> Game:
@@ -88,7 +78,7 @@ async def index() -> HTMLResponse:
 async def teach_page(game: str, request: Request) -> HTMLResponse:
     # Without an index the page still loads and shows the 503 reason from its API calls.
     if getattr(request.app.state, "engine", None) is not None:
-        _game(_engine(request), game)
+        _game(ready_engine(request), game)
     return HTMLResponse(_page(), headers=HTML_HEADERS)
 
 
@@ -107,7 +97,7 @@ async def static(name: str) -> FileResponse:
 @router.get("/api/teach/{game}")
 async def teach_json(game: str, request: Request) -> dict[str, Any]:
     """The teaching walkthrough of a game: steps in order, each citing its passages."""
-    eng = _engine(request)
+    eng = ready_engine(request)
     g = _game(eng, game)
     steps = build_steps(game, eng.index.chunks)
     return {"game": game, "name": g.name, "steps": [
@@ -117,7 +107,7 @@ async def teach_json(game: str, request: Request) -> dict[str, Any]:
 @router.get("/faq/{game}")
 async def faq(game: str, request: Request, q: str | None = None) -> dict[str, Any]:
     """The FAQ answers of a game, each with a title cut from its own text; ``q`` filters."""
-    eng = _engine(request)
+    eng = ready_engine(request)
     g = _game(eng, game)
     entries = faq_entries(game, eng.index.chunks)
     query = (q or "").strip()[:MAX_QUERY]
@@ -131,7 +121,7 @@ async def faq(game: str, request: Request, q: str | None = None) -> dict[str, An
 async def suggest(request: Request, game: str, section: str = "", near: int | None = None,
                   exclude: Annotated[list[int] | None, Query()] = None) -> dict[str, Any]:
     """Follow-ups from the same section: its other headings or passages' first words."""
-    eng = _engine(request)
+    eng = ready_engine(request)
     _game(eng, game)
     found = suggestions(game, eng.index.chunks, section[:MAX_QUERY], near,
                         frozenset(exclude or ()))
@@ -141,7 +131,7 @@ async def suggest(request: Request, game: str, section: str = "", near: int | No
 @router.get("/games/{game}/text")
 async def text_in_context(game: str, start: int, end: int, request: Request) -> dict[str, Any]:
     """A cited range with the rule text around it (``before`` + ``passage`` + ``after``)."""
-    eng = _engine(request)
+    eng = ready_engine(request)
     g = _game(eng, game)
     _check_range(g, start, end)
     ctx = context(g.text, eng.index.chunks, game, start, end)
@@ -151,7 +141,7 @@ async def text_in_context(game: str, start: int, end: int, request: Request) -> 
 @router.get("/games/{game}/view", include_in_schema=False)
 async def view(game: str, start: int, end: int, request: Request) -> HTMLResponse:
     """The whole section holding a cited range, the range marked: readable without JS."""
-    eng = _engine(request)
+    eng = ready_engine(request)
     g = _game(eng, game)
     _check_range(g, start, end)
     section, s, e = section_range(eng.index.chunks, game, start, end)
