@@ -19,7 +19,7 @@ from .chunks import Chunk
 from .facts import FactHit, applied_sentence, fact_json, fact_sentence
 from .lexical import analyse
 from .retrieve import Hit, Retrieval
-from .text import Span, sentence_spans, stem, words
+from .text import Span, fold, sentence_spans, stem, words
 
 NOT_IN_RULES = "Kurallarda bu sorunun cevabı bulunamadı."
 SENTENCE_POOL = 2  # passages searched for the answer sentence
@@ -110,9 +110,10 @@ def best_sentence(query: str, hits: tuple[Hit, ...], game_text: str,
 
 def _sentences(chunk: Chunk, game_text: str) -> list[Span]:
     spans = sentence_spans(game_text[chunk.start : chunk.end], offset=chunk.start)
-    if chunk.heading and len(spans) > 1 and game_text[spans[0].start : spans[0].end] == \
-            chunk.heading:
-        spans = spans[1:]
+    if chunk.heading and game_text.startswith(chunk.heading, chunk.start):
+        # The sub-heading line ("4. Zar Gerektiren Aksiyonlar") is a name, not an answer.
+        body = [sp for sp in spans if sp.start >= chunk.start + len(chunk.heading)]
+        spans = body or spans
     return spans
 
 
@@ -187,13 +188,15 @@ def _abstain_text(ev: Evidence, facts: tuple[FactHit, ...]) -> str:
     return NOT_IN_RULES
 
 
-_NUMBER_WORDS = {stem(w) for w in ("kaç", "kaçıncı", "sayı", "en", "fazla", "az", "puan",
-                                   "many", "much", "how")}
+# Folded, so that "kac" typed without Turkish letters is "kaç".
+_NUMBER_WORDS = {fold(stem(w)) for w in ("kaç", "kaçıncı", "sayı", "en", "fazla", "az",
+                                         "puan", "many", "much", "how")}
 
 
 def _turns_on_number(question: str) -> bool:
     tokens = words(question)
-    return any(t[:1].isdigit() for t in tokens) or any(stem(t) in _NUMBER_WORDS for t in tokens)
+    return any(t[:1].isdigit() for t in tokens) or any(
+        fold(stem(t)) in _NUMBER_WORDS or fold(t) in _NUMBER_WORDS for t in tokens)
 
 
 def answer_json(answer: Answer) -> dict[str, Any]:

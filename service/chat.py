@@ -128,29 +128,12 @@ class Chat:
         self.print_answer(answer)
 
     def print_answer(self, a: Answer) -> None:
-        out = self.out
-        if a.abstained:  # no game line: the guessed game is not what the player asked about
-            out.print(f"[yellow]∅ {escape(a.answer)}[/]")
-            return
-        if a.game:
-            out.print(f"[dim]Oyun:[/] [bold cyan]{escape(self.names.get(a.game, a.game))}[/] "
-                      f"[dim]({escape(SOURCE.get(a.game_source, a.game_source))})[/]")
-        out.print(f"[bold]{escape(a.answer)}[/]")
-        for i, fh in enumerate(a.facts, 1):
-            f = fh.fact
-            out.print(f"  [magenta]#{i}[/] {escape(fact_sentence(f))} "
-                      f"[dim]({f.game}:{f.start}-{f.end})[/]")
-        for i, hit in enumerate(a.passages, 1):
-            self.print_passage(i, hit.chunk.game, hit.chunk.section, hit.chunk.start,
-                               hit.chunk.end, hit.chunk.text)
+        print_answer(self.out, a, self.names)
 
     def print_passage(self, i: int, game: str, section: str, start: int, end: int,
                       text: str) -> None:
-        body = " ".join(text.split())
-        if len(body) > PASSAGE_CHARS:
-            body = body[: PASSAGE_CHARS - 1] + "…"
-        self.out.print(f"  [green]{i}.[/] [dim]{escape(section or self.names.get(game, game))}"
-                       f" · {game}:{start}-{end}[/]\n     {escape(body)}")
+        print_passage(self.out, i, section or self.names.get(game, game), game, start, end,
+                      text)
 
     # ------------------------------------------------------------ teaching and FAQ
     def teach(self, arg: str) -> None:
@@ -240,3 +223,31 @@ def run_chat(settings: Settings, stdin: TextIO | None = None, stdout: TextIO | N
         except HakemError as exc:
             console.print(f"[red]{escape(str(exc))}[/]")
     return 0
+
+
+def print_answer(out: Console, a: Answer, names: dict[str, str]) -> None:
+    """An answer for people: the game and why, the answer, numbered facts, cited passages."""
+    if a.abstained:  # no game line: the guessed game is not what the player asked about
+        out.print(f"[yellow]∅ {escape(a.answer)}[/]")
+        return
+    if a.game:
+        out.print(f"[dim]Oyun:[/] [bold cyan]{escape(names.get(a.game, a.game))}[/] "
+                  f"[dim]({escape(SOURCE.get(a.game_source, a.game_source))})[/]")
+    out.print(f"[bold]{escape(a.answer)}[/]")
+    for i, fh in enumerate(a.facts, 1):
+        f = fh.fact
+        out.print(f"  [magenta]#{i}[/] {escape(fact_sentence(f))} "
+                  f"[dim]({f.game}:{f.start}-{f.end})[/]")
+    for i, hit in enumerate(a.passages, 1):
+        c = hit.chunk
+        print_passage(out, i, c.section or names.get(c.game, c.game), c.game, c.start, c.end,
+                      c.text)
+
+
+def print_passage(out: Console, i: int, where: str, game: str, start: int, end: int,
+                  text: str) -> None:
+    body = " ".join(text.split())
+    if len(body) > PASSAGE_CHARS:
+        body = body[: PASSAGE_CHARS - 1] + "…"
+    out.print(f"  [green]{i}.[/] [dim]{escape(where)} · {game}:{start}-{end}[/]\n"
+              f"     {escape(body)}")

@@ -78,22 +78,6 @@ def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
     return EXIT_OK
 
 
-def print_answer(answer: Any, console: Console, names: dict[str, str]) -> None:
-    if answer.abstained:
-        console.print(f"[yellow]∅ {escape(answer.answer)}[/]")
-        return
-    game = names.get(answer.game or "", answer.game)
-    console.print(f"[bold cyan]{escape(str(game))}[/]  [bold]{escape(answer.answer)}[/]")
-    for fh in answer.facts[:1]:
-        console.print(f"  [magenta]#[/] {escape(fh.fact.quote)} "
-                      f"[dim]({escape(fh.fact.game)}:{fh.fact.start}-{fh.fact.end})[/]")
-    for i, hit in enumerate(answer.passages, 1):
-        c = hit.chunk
-        text = c.text if len(c.text) < 240 else c.text[:237] + "…"
-        console.print(f"  [green]{i}.[/] [dim]{escape(c.section or game)} · "
-                      f"{c.game}:{c.start}-{c.end}[/]\n     {escape(text)}")
-
-
 def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
     from .answer import answer_json
     from .engine import Engine
@@ -106,7 +90,9 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
     if args.json:
         print(json.dumps(answer_json(answer), ensure_ascii=False))
     else:
-        print_answer(answer, _console(), {g.id: g.name for g in engine.corpus.games})
+        from .chat import print_answer
+
+        print_answer(_console(), answer, {g.id: g.name for g in engine.corpus.games})
     return EXIT_OK
 
 

@@ -106,3 +106,18 @@ def test_k_out_of_range_is_refused_by_the_engine(tiny_engine, k):
 
     with pytest.raises(InvalidRequest, match="k must be between 1 and 20"):
         tiny_engine.ask("kale", k=k)
+
+
+def test_numeric_questions_are_recognised_without_turkish_letters():
+    from hakem.answer import _turns_on_number
+
+    assert _turns_on_number("kaç zar atılır") and _turns_on_number("kac zar atilir")
+    assert _turns_on_number("KAÇ PUAN") and _turns_on_number("how many dice")
+    assert not _turns_on_number("zar atılır mı")
+
+
+def test_answer_never_is_a_bare_sub_heading(tiny_engine):
+    answer = tiny_engine.ask("Kale Oyunu'nda zar var mı?", game="kale-oyunu")
+    assert not answer.abstained and answer.answer_span is not None
+    text = tiny_engine.corpus.game("kale-oyunu").text
+    assert text[answer.answer_span.start : answer.answer_span.end] != "Zar (Die)"
