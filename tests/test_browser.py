@@ -208,6 +208,9 @@ def test_ask_cite_context_switch_game_teach_and_faq(driver, tiny_url):
     Select(drv.find_element(By.ID, "regame")).select_by_value("kale-oyunu")
     text_in(drv, "#game-found", "Kale Oyunu (seçiminiz)")
     assert drv.execute_script("return sessionStorage.getItem('hakem.game')") == "kale-oyunu"
+    # A question that names another game is about that game, whatever game is picked.
+    ask(drv, "Zar Savasi'nda her oyuncu kaç canla başlar?")
+    text_in(drv, "#game-found", "Zar Savaşı (sorudaki addan)")
 
     # Not in the rules: a clear state, not a made-up answer.
     Select(drv.find_element(By.ID, "game")).select_by_value("")

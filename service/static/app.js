@@ -63,8 +63,18 @@
     return node;
   }
 
+  // Lowercase the Turkish way and drop diacritics, to spot game names as players type them.
+  const fold = (t) => t.toLocaleLowerCase("tr").normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ı/g, "i");
+  // A question that names another game is about that game, whatever game is picked.
+  function namesOtherGame(question, game) {
+    const q = ` ${fold(question).replace(/[^\p{L}\p{N}]+/gu, " ")}`;
+    return state.games.some((g) => g.id !== game && (g.aliases || [g.name]).some(
+      (a) => q.includes(` ${fold(a).replace(/[^\p{L}\p{N}]+/gu, " ").trim()}`)));
+  }
+
   // ------------------------------------------------------------- ask
   async function ask(question, game) {
+    if (game && namesOtherGame(question, game)) game = null;
     const button = $("ask-button");
     button.disabled = true;
     $("status").textContent = "Kurallara bakılıyor…";
