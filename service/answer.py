@@ -140,9 +140,15 @@ def evidence(retrieval: Retrieval, facts: tuple[FactHit, ...], terms: set[str] |
         (coverage(terms, h.chunk.text, idf) for h in retrieval.hits[:3]), default=0.0)
     return Evidence(dense=top.dense if top else 0.0, coverage=cover,
                     unknown_names=tuple(unknown_names),
-                    out_of_range=bool(facts) and facts[0].in_range is False
-                    and _turns_on_number(retrieval.question),
+                    out_of_range=_out_of_range(facts) and _turns_on_number(retrieval.question),
                     terms=None if terms is None else frozenset(terms))
+
+
+def _out_of_range(facts: tuple[FactHit, ...]) -> bool:
+    """The best facts that say something about the number asked ("4 oyunculu") all give
+    their numbers for other cases (2 and 3 players), and none for this one."""
+    related = [f for f in facts if f.in_range is not None]
+    return bool(related) and not any(f.in_range for f in related)
 
 
 def abstain_reason(ev: Evidence, config: AbstainConfig) -> str:

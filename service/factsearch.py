@@ -135,7 +135,7 @@ def search_facts(facts: tuple[Fact, ...] | list[Fact], question: str, game: str 
         if not kept:
             continue
         factor, in_range = _number_factor(fact, q_numbers)
-        if asked and _counts_same_thing(asked, _words(fact.value_unit or fact.unit)):
+        if asked and _counts_same_thing(asked, _words(f"{fact.unit} {fact.value_unit}")):
             factor *= ASKED_BOOST
         hits.append(FactHit(fact, round(float(score) * factor, 4), in_range,
                             _applied(fact, q_numbers)))
@@ -216,9 +216,10 @@ _HOW_MANY = ("kac", "kaci", "kaca", "kacar")
 
 
 def _asked_nouns(question: str) -> list[str]:
-    """The noun after "kaç": what the question asks a number of ("kaç zombi gelir")."""
+    """The words after "kaç": what the question asks a number of ("kaç zombi gelir", "kaç
+    Krizde Topluluk jetonunda")."""
     tokens = [fold(w) for w in WORD.findall(question)]
-    return [tokens[i + 1] for i, t in enumerate(tokens[:-1]) if t in _HOW_MANY]
+    return [w for i, t in enumerate(tokens) if t in _HOW_MANY for w in tokens[i + 1 : i + 4]]
 
 
 def _words(text: str) -> set[str]:
