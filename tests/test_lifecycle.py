@@ -32,10 +32,11 @@ QUESTIONS = ["kale kaç puan kazandırır?", "kaç zar atılır?", "zar savaşı
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("hakem_bench", ROOT / "bench" / "run.py")
+    """The benchmark's load client (bench/load.py: a script folder, not a package)."""
+    spec = importlib.util.spec_from_file_location("hakem_bench_load", ROOT / "bench" / "load.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
-    sys.modules["hakem_bench"] = module
+    sys.modules["hakem_bench_load"] = module
     spec.loader.exec_module(module)
     return module
 
