@@ -20,7 +20,13 @@ from .text import casefold_tr, fold
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 # A word carrying a case suffix after an apostrophe: how Turkish writes suffixes on names.
-_NAMED = re.compile(r"([^\W\d_][\w]*)['’](?:[^\W\d_]{1,5})\b")
+# How a question names a game: a case suffix after an apostrophe ("Catan'da": Turkish
+# writes one only after a proper noun), a capitalised name before "oyun" ("Catan oyununda";
+# lowercase "hangi oyunda" is not a name), or English "in Catan".
+_NAMED = re.compile(
+    r"([^\W\d_][\w]*)['’](?:[^\W\d_]{1,5})\b"
+    r"|\b([A-ZÇĞİÖŞÜ][\w]*)\s+(?=[oO]yun(?:u|unda|unu|da|de)?\b)"
+    r"|\b[iI]n\s+([A-Z][\w]*)\b")
 
 
 @dataclass(frozen=True)
@@ -97,11 +103,12 @@ def unknown_names(question: str, known_words: Container[str], games: tuple[Game,
     alias_words = {t for g in games for a in g.aliases for t in _tokens(a)}
     out = []
     for match in _NAMED.finditer(question):
-        word = fold(match.group(1))
-        if correct is not None and fold(correct(match.group(1))) in known_words:
+        name = next(g for g in match.groups() if g)
+        word = fold(name)
+        if correct is not None and fold(correct(name)) in known_words:
             continue
         if word not in known_words and word not in alias_words and not any(
             _close(word, a) for a in alias_words
         ):
-            out.append(match.group(1))
-    return out
+            out.append(name)
+    return list(dict.fromkeys(out))

@@ -121,3 +121,18 @@ def test_answer_never_is_a_bare_sub_heading(tiny_engine):
     assert not answer.abstained and answer.answer_span is not None
     text = tiny_engine.corpus.game("kale-oyunu").text
     assert text[answer.answer_span.start : answer.answer_span.end] != "Zar (Die)"
+
+
+@pytest.mark.parametrize("question", ["Catan oyununda en uzun yol kaç puan?",
+                                      "In Wingspan, how many eggs fit on a bird?",
+                                      "Catan'da en uzun yol kaç puan?"])
+def test_names_of_games_not_in_the_corpus_in_several_forms(tiny_engine, question):
+    vocab = tiny_engine.retriever.lexical.vocab
+    assert unknown_names(question, vocab.restore, tiny_engine.corpus.games, vocab.correct)
+
+
+@pytest.mark.parametrize("question", ["hangi oyunda kale var?", "Kale Oyunu'nda kaç puan?",
+                                      "In Kale Oyunu, how many points?"])
+def test_ordinary_words_are_not_taken_for_game_names(tiny_engine, question):
+    vocab = tiny_engine.retriever.lexical.vocab
+    assert unknown_names(question, vocab.restore, tiny_engine.corpus.games, vocab.correct) == []
