@@ -14,7 +14,7 @@ run: $(STAMP_RUN)  ## install, build the index on the bundled corpus, answer a s
 	$(BIN)/hakem ask "$(SAMPLE)"
 	@echo
 	@echo "Start the service:  $(BIN)/hakem serve   (then open http://127.0.0.1:8000/)"
-	@echo "Ask from the shell: $(BIN)/hakem ask \"kac zar atiyoruz dead of winter\""
+	@echo "Ask from the shell: $(BIN)/hakem ask \"rebirth'te kale kac puan\""
 
 test: $(STAMP_DEV)  ## lint, type-check and run the whole test suite
 	$(BIN)/ruff check service eval tests bench
