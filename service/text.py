@@ -81,6 +81,9 @@ STOPWORDS = frozenset(fold(w) for w in (
     "için", "gibi", "ama", "ancak", "yani", "ya", "her", "the", "a", "an", "of", "in", "on",
     "to", "is", "are", "do", "does", "i", "my", "we", "our", "you", "your", "abi", "kanka",
     "lan", "be", "yaa",
+    # question words: they say what kind of answer is wanted, not what the rule is about
+    "ne", "neden", "niye", "nasıl", "hangi", "hangisi", "nedir", "neler", "kim", "nerede",
+    "demek",
 ))
 
 
