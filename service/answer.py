@@ -10,6 +10,7 @@ ranking (see ``factsearch``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -93,7 +94,8 @@ def best_sentence(query: str, hits: tuple[Hit, ...], game_text: str,
     q_numbers = {w for w in words(query) if w[:1].isdigit()}
     best: tuple[float, Span] | None = None
     for rank, hit in enumerate(pool):
-        for span in _sentences(hit.chunk, game_text):
+        spans = _sentences(hit.chunk, game_text)
+        for i, span in enumerate(spans):
             sentence = game_text[span.start : span.end]
             tokens = set(words(sentence))
             score = coverage(terms, sentence, idf) + 0.3 / (rank + 1)
@@ -103,9 +105,15 @@ def best_sentence(query: str, hits: tuple[Hit, ...], game_text: str,
                 score += 0.1
             if len(sentence) < 25:  # a list marker or stub answers nothing
                 score -= 0.3
+            if i and _VERDICT.fullmatch(game_text[spans[i - 1].start : spans[i - 1].end]):
+                # An FAQ answer's "Hayır." is what the player asked: keep it with its reason.
+                span = Span(spans[i - 1].start, span.end)
             if best is None or score > best[0]:
                 best = (score, span)
     return best[1] if best else None
+
+
+_VERDICT = re.compile(r"(Evet|Hayır|Doğru|Yanlış)[.!]?")
 
 
 def _sentences(chunk: Chunk, game_text: str) -> list[Span]:

@@ -136,3 +136,11 @@ def test_names_of_games_not_in_the_corpus_in_several_forms(tiny_engine, question
 def test_ordinary_words_are_not_taken_for_game_names(tiny_engine, question):
     vocab = tiny_engine.retriever.lexical.vocab
     assert unknown_names(question, vocab.restore, tiny_engine.corpus.games, vocab.correct) == []
+
+
+def test_an_faq_verdict_stays_with_its_reason(tiny_engine):
+    answer = tiny_engine.ask("Zar Savaşı'nda yere düşen zar yeniden atılabilir mi?")
+    assert answer.answer_span is not None
+    text = tiny_engine.corpus.game(answer.answer_span.game).text
+    sentence = text[answer.answer_span.start : answer.answer_span.end]
+    assert sentence.startswith("Hayır.") and "yeniden atılamaz" in sentence
