@@ -138,10 +138,14 @@ class Evidence:
     # The query's terms as the corpus knows them (diacritics restored, English translated);
     # None for an English question, whose words a Turkish passage cannot share.
     terms: frozenset[str] | None = None
+    # What a number question counts when no fact of the game mentions it ("RAM limiti",
+    # "oyunun süresi (dakika)"): the rules state no such number. See ``asked``.
+    unstated: str = ""
 
 
 def evidence(retrieval: Retrieval, facts: tuple[FactHit, ...], terms: set[str] | None,
-             idf: Callable[[str], float], unknown_names: list[str]) -> Evidence:
+             idf: Callable[[str], float], unknown_names: list[str],
+             unstated: str = "") -> Evidence:
     """``terms`` is None when word overlap cannot be judged (an English question)."""
     top = retrieval.hits[0] if retrieval.hits else None
     cover = 1.0 if terms is None else max(
@@ -149,7 +153,7 @@ def evidence(retrieval: Retrieval, facts: tuple[FactHit, ...], terms: set[str] |
     return Evidence(dense=top.dense if top else 0.0, coverage=cover,
                     unknown_names=tuple(unknown_names),
                     out_of_range=_out_of_range(facts) and _turns_on_number(retrieval.question),
-                    terms=None if terms is None else frozenset(terms))
+                    terms=None if terms is None else frozenset(terms), unstated=unstated)
 
 
 def _out_of_range(facts: tuple[FactHit, ...]) -> bool:
@@ -165,6 +169,8 @@ def abstain_reason(ev: Evidence, config: AbstainConfig) -> str:
         return f"names a game not in the corpus: {', '.join(ev.unknown_names)}"
     if ev.out_of_range:
         return "the rules give this number only for other cases"
+    if ev.unstated:
+        return f"no fact of the game gives a number of: {ev.unstated}"
     if ev.dense < config.min_dense and ev.coverage < config.min_coverage:
         return f"weak match (dense {ev.dense:.2f}, term coverage {ev.coverage:.2f})"
     return ""
@@ -196,6 +202,8 @@ def compose(retrieval: Retrieval, facts: tuple[FactHit, ...], game_text: str | N
 def _abstain_text(ev: Evidence, facts: tuple[FactHit, ...]) -> str:
     if ev.unknown_names:
         return f"{NOT_IN_RULES} ({', '.join(ev.unknown_names)} bu kural setinde yok.)"
+    if ev.unstated:
+        return f"{NOT_IN_RULES} (Kurallarda “{ev.unstated}” için bir sayı verilmiyor.)"
     if ev.out_of_range:
         known = "; ".join(fact_sentence(f.fact) for f in facts[:2])
         return f"Kurallar bu sayıyı sorduğunuz durum için vermiyor. Verilenler: {known}."

@@ -11,6 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from .answer import Answer, Evidence, compose, evidence
+from .asked import asked_for, unstated
 from .corpus import Corpus, load_corpus
 from .detect import unknown_names
 from .embed import Embedder, make_embedder
@@ -78,6 +79,10 @@ class Engine:
             self.index.facts, question, retrieval.game, limit=FACTS_SHOWN,
             glossary=lexical.glossary, query_vector=retrieval.query_vector,
             fact_vectors=self.index.fact_vectors)) if retrieval.game else ()
+        asked = asked_for(retrieval.query, lexical.knows) if retrieval.game else None
+        missing = asked is not None and unstated(
+            asked, (f for f in self.index.facts if f.game == retrieval.game),
+            lexical.glossary.expand)
         ev = evidence(retrieval, facts, lexical.content_terms(retrieval.query), lexical.idf,
-                      names)
+                      names, asked.label() if asked and missing else "")
         return retrieval, facts, ev

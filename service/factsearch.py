@@ -172,9 +172,11 @@ def _numbers_in_context(question: str) -> list[Stated]:
     return out
 
 
-# Words too general to say what a number counts ("2 oyuncu olan", "9 tane").
+# Words too general to say what a number counts ("2 oyuncu olan", "9 tane"). "Oyun" (the
+# game itself) is one of them, and would otherwise pass for the start of "oyuncu".
 _WEAK = frozenset(fold(w) for w in re.findall(r"\S+", """
-olan olarak daha fazla başına sonra önce kadar tane adet için her veya ile"""))
+olan olarak daha fazla başına sonra önce kadar tane adet için her veya ile oyun oyunu oyunun
+oyunda oyundan"""))
 
 
 def _counts_same_thing(context: list[str], fact_words: set[str]) -> bool:

@@ -195,6 +195,13 @@ class LexicalIndex:
                           for w in words(f"{query} {self.glossary.expand(query)}")])
         return set(fields["stem"]) | set(fields["prefix"])
 
+    def knows(self, word: str) -> bool:
+        """The word, or its stem, occurs in the texts: a word the rules talk about. (Not an
+        English word the glossary merely matches by prefix: "contract" and "contribution"
+        share one.)"""
+        return (fold(word) in self.vocab.restore
+                or fold(stem(self.vocab.normalise(word))) in self._idf)
+
     def idf(self, term: str) -> float:
         return self._idf.get(term, self._idf_unseen)
 

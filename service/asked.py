@@ -1,0 +1,111 @@
+"""What a number question counts, and whether the rules state any number of it at all.
+
+What it does: finds the thing a "how many / how much / how long" question counts (the noun
+after "kaç", else the words before it: "RAM limiti kaç"; the noun after "how many"; a clock
+unit; or the game's length, for "ne kadar sürer" and "how long") and looks for it in the
+game's facts. Every number the texts state is a fact or is excused as not a rule
+(``tests/test_facts.py`` holds the table to that), so a counted thing that no fact of the
+game mentions is a number the rules do not give, and saying so beats answering with another
+number. What it does not do: judge whether a fact that does mention the thing answers the
+question ("kutuda toplam kaç Yerel Proje kartı" against "her raunt 5 Yerel Proje kartı
+çekilir": that needs a model that reads both), or rank facts (``factsearch``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .facts import Fact
+from .text import STOPWORDS, fold, prefix, stem, words
+
+_HOW_MANY = frozenset(("kac", "kacar", "kacinci"))
+# "kaçı aşınca", "kaça kadar": a verb or postposition follows; what is counted comes before.
+_HOW_MANY_BEFORE = frozenset(("kaci", "kaca", "kacta", "kactir", "kacti"))
+# Words that say how a thing is counted, not what is counted: "kaç tane kart", "en fazla kaç".
+_COUNTING = frozenset(fold(w) for w in re.findall(r"\S+", """
+tane adet kez kere defa sefer çeşit toplam toplamda en fazla az max maks maksimum min minimum
+ortalama ortalamada yaklaşık aşağı yukarı daha sayı sayısı tam many much how total maximum
+minimum average about"""))
+# Units of clock time: no rules text needs to use them for the question to be about them.
+_CLOCK = {"dakika": "dakika", "saat": "saat", "saniye": "saniye", "minute": "dakika",
+          "minutes": "dakika", "hour": "saat", "hours": "saat"}
+# How a fact says how long the game lasts ("Oyun süresi", "6 raunt sürer").
+_LENGTH_WORDS = frozenset(("sure", "suresi", "surer", "suruyor", "dakika", "saat"))
+_LASTS = re.compile(r"\bne kadar (?:zaman(?:da)? )?sur(?!gun)|\bhow long\b")
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The counted thing of a number question: its words as typed, or the game's length."""
+
+    words: tuple[str, ...] = ()  # casefolded, Turkish letters as typed
+    length: bool = False  # "ne kadar sürer", "how long", "kaç dakika"
+    clock: str = ""  # the clock unit asked for ("dakika"), which rounds do not answer
+
+    def label(self) -> str:
+        if self.length:
+            return f"oyunun süresi ({self.clock})" if self.clock else "oyunun süresi"
+        return " ".join(self.words)
+
+
+def asked_for(question: str, known: Callable[[str], bool]) -> Asked | None:
+    """The thing ``question`` asks a number of, or None when it asks no number (or the
+    counted word cannot be told: a verb or slang that ``known``, the corpus's vocabulary,
+    does not hold)."""
+    typed = words(question)
+    folded = [fold(w) for w in typed]
+    if _LASTS.search(" ".join(folded)):
+        return Asked(length=True)
+    for i, token in enumerate(folded):
+        english = token in ("many", "much") and i > 0 and folded[i - 1] == "how"
+        if token in _HOW_MANY or english or token in _HOW_MANY_BEFORE:
+            after = [] if token in _HOW_MANY_BEFORE else \
+                _content(typed, range(i + 1, len(typed)))[:1]
+            if after and fold(after[0]) in _CLOCK:
+                return Asked(length=True, clock=_CLOCK[fold(after[0])])
+            if after and known(after[0]):
+                return Asked(tuple(after))
+            before = [w for w in _content(typed, range(i - 1, -1, -1))[:2] if known(w)]
+            return Asked(tuple(before[::-1])) if before else None
+    return None
+
+
+def _content(typed: list[str], order: Iterable[int]) -> list[str]:
+    """The words at ``order`` that can name what is counted (no function or counting words)."""
+    return [typed[j] for j in order if fold(typed[j]) not in STOPWORDS
+            and fold(typed[j]) not in _COUNTING and not typed[j][:1].isdigit()]
+
+
+@lru_cache(maxsize=4096)  # facts are frozen: their words are gathered once
+def _fact_features(fact: Fact) -> frozenset[str]:
+    text = " ".join((fact.subject, " ".join(fact.keywords), fact.effect, fact.unit,
+                     fact.value_unit, fact.quote))
+    return frozenset(f for w in words(text) for f in _features(w))
+
+
+def _features(word: str) -> tuple[str, ...]:
+    folded = fold(word)
+    if len(folded) < 4:
+        return (f"w:{folded}",)
+    return (f"w:{folded}", f"s:{fold(stem(word))}", f"p:{prefix(folded)}")
+
+
+def unstated(asked: Asked, facts: Iterable[Fact], translate: Callable[[str], str]) -> bool:
+    """True when no fact of ``facts`` (one game's) mentions the counted thing: the rules
+    give no such number. ``translate`` gives the corpus's Turkish for an English word ("" if
+    none), so "how many points" meets "puan"."""
+    stated: set[str] = set()
+    for fact in facts:
+        stated |= _fact_features(fact)
+    if asked.clock:
+        return f"w:{asked.clock}" not in stated
+    if asked.length:
+        return not any(f"w:{w}" in stated for w in _LENGTH_WORDS)
+    for word in asked.words:
+        forms = [word, *words(translate(word))]
+        if not any(set(_features(w)) & stated for w in forms):
+            return True
+    return False
