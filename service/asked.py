@@ -24,11 +24,18 @@ from .text import STOPWORDS, fold, prefix, stem, words
 _HOW_MANY = frozenset(("kac", "kacar", "kacinci"))
 # "kaçı aşınca", "kaça kadar": a verb or postposition follows; what is counted comes before.
 _HOW_MANY_BEFORE = frozenset(("kaci", "kaca", "kacta", "kactir", "kacti"))
-# Words that say how a thing is counted, not what is counted: "kaç tane kart", "en fazla kaç".
+# Words that say how a thing is counted, or pad the question, not what is counted: "kaç tane
+# kart", "en fazla kaç", "tam olarak kaç".
 _COUNTING = frozenset(fold(w) for w in re.findall(r"\S+", """
-tane adet kez kere defa sefer çeşit toplam toplamda en fazla az max maks maksimum min minimum
-ortalama ortalamada yaklaşık aşağı yukarı daha sayı sayısı tam many much how total maximum
-minimum average about"""))
+tane adet çeşit toplam toplamda en fazla az max maks maksimum min minimum ortalama ortalamada
+yaklaşık aşağı yukarı daha sayı sayısı tam olarak acaba peki sadece yalnızca many much how
+total maximum minimum average about exactly"""))
+# "kaç kez/kere": how often an action may be taken. The action is a verb ("yer
+# değiştirebilir", "mulligan yapabilir"), worded too freely to look up among the facts.
+_TIMES = frozenset(("kez", "kere", "defa", "sefer", "times"))
+# A verb of being or having, or a number, ends the counted phrase: "kaç tane olunca".
+_ENDS = re.compile(r"(ol(ur|ursa|unca|dugunda|masi|mali|abilir|uyor|sun)?|var(sa|dir|mi)?"
+                   r"|yok(sa|tur)?|lazim|gerek(ir|li|iyor)?|\d.*)")
 # Units of clock time: no rules text needs to use them for the question to be about them.
 _CLOCK = {"dakika": "dakika", "saat": "saat", "saniye": "saniye", "minute": "dakika",
           "minutes": "dakika", "hour": "saat", "hours": "saat"}
@@ -53,30 +60,44 @@ class Asked:
 
 def asked_for(question: str, known: Callable[[str], bool]) -> Asked | None:
     """The thing ``question`` asks a number of, or None when it asks no number (or the
-    counted word cannot be told: a verb or slang that ``known``, the corpus's vocabulary,
+    counted words cannot be told: verbs or slang that ``known``, the corpus's vocabulary,
     does not hold)."""
-    typed = words(question)
-    folded = [fold(w) for w in typed]
-    if _LASTS.search(" ".join(folded)):
+    if _LASTS.search(" ".join(fold(w) for w in words(question))):
         return Asked(length=True)
-    for i, token in enumerate(folded):
-        english = token in ("many", "much") and i > 0 and folded[i - 1] == "how"
-        if token in _HOW_MANY or english or token in _HOW_MANY_BEFORE:
-            after = [] if token in _HOW_MANY_BEFORE else \
-                _content(typed, range(i + 1, len(typed)))[:1]
-            if after and fold(after[0]) in _CLOCK:
-                return Asked(length=True, clock=_CLOCK[fold(after[0])])
-            if after and known(after[0]):
-                return Asked(tuple(after))
-            before = [w for w in _content(typed, range(i - 1, -1, -1))[:2] if known(w)]
+    for clause in re.split(r"[,;:.?!]+", question):
+        typed = words(clause)
+        folded = [fold(w) for w in typed]
+        for i, token in enumerate(folded):
+            english = token in ("many", "much") and i > 0 and folded[i - 1] == "how"
+            if not (token in _HOW_MANY or english or token in _HOW_MANY_BEFORE):
+                continue
+            if token not in _HOW_MANY_BEFORE:
+                after = _phrase(typed, range(i + 1, len(typed)))
+                if after and fold(after[0]) in _TIMES:
+                    return None
+                if after and fold(after[0]) in _CLOCK:
+                    return Asked(length=True, clock=_CLOCK[fold(after[0])])
+                if any(known(w) for w in after):
+                    return Asked(tuple(w for w in after if known(w)))
+            before = [w for w in _phrase(typed, range(i - 1, -1, -1)) if known(w)]
             return Asked(tuple(before[::-1])) if before else None
     return None
 
 
-def _content(typed: list[str], order: Iterable[int]) -> list[str]:
-    """The words at ``order`` that can name what is counted (no function or counting words)."""
-    return [typed[j] for j in order if fold(typed[j]) not in STOPWORDS
-            and fold(typed[j]) not in _COUNTING and not typed[j][:1].isdigit()]
+def _phrase(typed: list[str], order: Iterable[int]) -> list[str]:
+    """Up to two words beside "kaç", read in ``order``, that name what is counted: counting
+    words next to "kaç" are skipped; a function word, a verb of being or a number ends it."""
+    out: list[str] = []
+    for j in order:
+        word = fold(typed[j])
+        if not out and word in _COUNTING:
+            continue
+        if word in STOPWORDS or _ENDS.fullmatch(word) or word in _HOW_MANY:
+            break
+        out.append(typed[j])
+        if len(out) == 2:
+            break
+    return out
 
 
 @lru_cache(maxsize=4096)  # facts are frozen: their words are gathered once
@@ -94,9 +115,9 @@ def _features(word: str) -> tuple[str, ...]:
 
 
 def unstated(asked: Asked, facts: Iterable[Fact], translate: Callable[[str], str]) -> bool:
-    """True when no fact of ``facts`` (one game's) mentions the counted thing: the rules
-    give no such number. ``translate`` gives the corpus's Turkish for an English word ("" if
-    none), so "how many points" meets "puan"."""
+    """True when no fact of ``facts`` (one game's) mentions the counted thing (no word of
+    it): the rules give no such number. ``translate`` gives the corpus's Turkish for an
+    English word ("" if none), so "how many points" meets "puan"."""
     stated: set[str] = set()
     for fact in facts:
         stated |= _fact_features(fact)
@@ -104,8 +125,7 @@ def unstated(asked: Asked, facts: Iterable[Fact], translate: Callable[[str], str
         return f"w:{asked.clock}" not in stated
     if asked.length:
         return not any(f"w:{w}" in stated for w in _LENGTH_WORDS)
-    for word in asked.words:
-        forms = [word, *words(translate(word))]
-        if not any(set(_features(w)) & stated for w in forms):
-            return True
-    return False
+    # Any word of the counted phrase will do ("kaç zafer puanı" meets a fact in "puan"):
+    # the check is meant to catch things the facts never mention, not to be strict.
+    return not any(set(_features(f)) & stated
+                   for w in asked.words for f in (w, *words(translate(w))))

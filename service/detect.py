@@ -93,17 +93,22 @@ def without_mention(question: str, mention: GameMention) -> str:
 
 
 def unknown_names(question: str, known_words: Container[str], games: tuple[Game, ...],
-                  correct: Callable[[str], str] | None = None) -> list[str]:
-    """Suffixed proper nouns ("Catan'da") found neither in the corpus nor among game names.
+                  correct: Callable[[str], str] | None = None,
+                  is_turkish: Callable[[str], bool] | None = None) -> list[str]:
+    """Names of games found neither in the corpus nor among game names: suffixed proper
+    nouns ("Catan'da"), and, given ``is_turkish``, a leading word that is no Turkish word
+    with a locative suffix run on or typed apart ("azulda ...", "root ta ...").
 
     ``known_words`` are the corpus's folded words; ``correct`` maps a typed word to the
     corpus word it is a typo of, so that "Drawdwn'a" is not taken for a game. (Callers skip
     this when the question names a known game.)
     """
     alias_words = {t for g in games for a in g.aliases for t in _tokens(a)}
+    names = [next(g for g in m.groups() if g) for m in _NAMED.finditer(question)]
+    if is_turkish is not None:
+        names += _leading_name(question, is_turkish)
     out = []
-    for match in _NAMED.finditer(question):
-        name = next(g for g in match.groups() if g)
+    for name in names:
         word = fold(name)
         if correct is not None and fold(correct(name)) in known_words:
             continue
@@ -112,3 +117,27 @@ def unknown_names(question: str, known_words: Container[str], games: tuple[Game,
         ):
             out.append(name)
     return list(dict.fromkeys(out))
+
+
+# What players type before the game's name: "abi azulda ...", "kanka root ta ...".
+_GREETINGS = frozenset(("abi", "kanka", "hocam", "ya", "selam", "merhaba", "arkadaslar",
+                        "bro", "pardon", "soru"))
+_LOCATIVE = re.compile(r"(?P<name>\w{3,}?)n?[dt][ae](?:ki)?", re.UNICODE)
+
+
+def _leading_name(question: str, is_turkish: Callable[[str], bool]) -> list[str]:
+    """The game a lowercase question opens with: "azulda" (suffix run on) or "root ta"
+    (typed apart), when neither the whole word nor its stem is Turkish."""
+    typed = [w for w in _WORD.findall(casefold_tr(question))]
+    while typed and fold(typed[0]) in _GREETINGS:
+        typed.pop(0)
+    if len(typed) < 2 or typed[0][:1].isdigit():
+        return []
+    first = typed[0]
+    if fold(typed[1]) in ("da", "de", "ta", "te", "daki", "deki", "taki", "teki"):
+        name = first
+    elif (m := _LOCATIVE.fullmatch(first)) is not None:
+        name = m.group("name")
+    else:
+        return []
+    return [] if is_turkish(first) or is_turkish(name) else [name]

@@ -21,6 +21,7 @@ from .factsearch import search_facts
 from .index import LoadedIndex, load_index
 from .retrieve import MODES, Retrieval, RetrievalConfig, Retriever
 from .settings import MAX_K, Settings
+from .text import is_turkish
 
 FACTS_SHOWN = 3
 
@@ -42,6 +43,7 @@ class Engine:
         index = load_index(settings.index_dir, corpus, settings.corpus_dir, embedder)
         retriever = Retriever(index.chunks, index.vectors, embedder, corpus.games,
                               RetrievalConfig(mode=settings.mode))
+        is_turkish("oyun")  # loads the Turkish dictionary now, not on the first question
         return cls(settings, corpus, embedder, index, retriever)
 
     def check_game(self, game: str | None) -> str | None:
@@ -74,7 +76,8 @@ class Engine:
         retrieval = self.retriever.search(question, game, k, mode)
         lexical = self.retriever.lexical
         names = [] if retrieval.mentions else unknown_names(
-            question, lexical.vocab.restore, self.corpus.games, lexical.vocab.correct)
+            question, lexical.vocab.restore, self.corpus.games, lexical.vocab.correct,
+            is_turkish)
         facts = tuple(search_facts(
             self.index.facts, question, retrieval.game, limit=FACTS_SHOWN,
             glossary=lexical.glossary, query_vector=retrieval.query_vector,

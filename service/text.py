@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+import simplemma  # its Turkish dictionary of word forms tells Turkish words from names
 import Stemmer  # PyStemmer: the Snowball stemmers, Turkish among them
 
 _FOLD = str.maketrans({"ç": "c", "ğ": "g", "ı": "i", "ö": "o", "ş": "s", "ü": "u",
@@ -67,6 +68,26 @@ def stem(word: str) -> str:
     if word[:1].isdigit():
         return word
     return str(_stemmer().stemWord(word))
+
+
+_UNFOLD = {"c": "cç", "g": "gğ", "i": "iı", "o": "oö", "s": "sş", "u": "uü"}
+
+
+@lru_cache(maxsize=1 << 14)
+def is_turkish(word: str) -> bool:
+    """The word is a Turkish word form (simplemma's dictionary), also when typed without
+    Turkish letters ("bugun" → "bugün"): every spelling with the letters restored is tried."""
+    word = casefold_tr(word)
+    slots = [i for i, c in enumerate(word) if c in _UNFOLD]
+    if len(slots) > 8:  # 256 spellings at most; a longer word is judged as typed
+        slots = []
+    for choice in range(1 << len(slots)):
+        letters = list(word)
+        for bit, i in enumerate(slots):
+            letters[i] = _UNFOLD[word[i]][(choice >> bit) & 1]
+        if simplemma.is_known("".join(letters), lang="tr"):
+            return True
+    return False
 
 
 def prefix(word: str, n: int = 5) -> str:

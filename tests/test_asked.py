@@ -7,7 +7,7 @@ import pytest
 from hakem.asked import Asked, asked_for
 
 KNOWN = {"kart", "ram", "limiti", "enerji", "talebi", "mulligan", "karo", "puan", "zar",
-         "points", "yerel", "proje"}
+         "points", "yerel", "proje", "topluluk", "jetonu"}
 
 
 def known(word: str) -> bool:
@@ -17,10 +17,13 @@ def known(word: str) -> bool:
 @pytest.mark.parametrize(("question", "expected"), [
     ("Her turda kaç tane kart çekilir?", Asked(("kart",))),
     ("her turda KAC kart cekiliyo", Asked(("kart",))),
-    ("açılışta kaç kere mulligan yapabiliyoz?", Asked(("mulligan",))),
     ("RAM limiti kaç abi?", Asked(("ram", "limiti"))),  # the counted thing comes first
     ("Enerji Talebi kaçı aşınca uzatma alınır?", Asked(("enerji", "talebi"))),
-    ("toplam kaç yerel proje kartı var", Asked(("yerel",))),
+    ("toplam kaç yerel proje kartı var", Asked(("yerel", "proje"))),
+    # "olunca" ends the phrase after "kaç", so the counted thing is the one before it
+    ("krizde topluluk jetonu kaç tane olunca kart eksik çekilir",
+     Asked(("topluluk", "jetonu"))),
+    ("RAM limit tam olarak kaç, bir kartın RAM'i nasıl hesaplanır?", Asked(("ram",))),
     ("how many points does a castle give?", Asked(("points",))),
     ("Bir oyun ortalama kaç dakika sürer?", Asked(length=True, clock="dakika")),
     ("how many minutes is a game", Asked(length=True, clock="dakika")),
@@ -35,6 +38,7 @@ def test_what_a_number_question_counts(question, expected):
 @pytest.mark.parametrize("question", [
     "Kart çekmek zorunlu mu?",  # no number asked
     "kaç tane olabiliyo",  # the counted word is slang the corpus does not know
+    "açılışta kaç kere mulligan yapabiliyoz?",  # how often an action: not looked up
     "ne kadar sürgün oyuncu olabilir",  # "sürgün" (exile) is not "sürer"
 ])
 def test_no_counted_thing_means_no_judgement(question):
@@ -50,7 +54,7 @@ def test_number_no_fact_mentions_is_not_in_the_rules(tiny_engine):
     # The text uses "ışıklı" but states no number of them: say so, don't answer with 2-4.
     answer = tiny_engine.ask("Kale Oyunu'nda kaç ışıklı şehir var?")
     assert answer.abstained and answer.answer_span is None
-    assert "“ışıklı”" in answer.answer and "ışıklı" in answer.reason
+    assert "“ışıklı şehir”" in answer.answer and "ışıklı şehir" in answer.reason
 
 
 def test_play_time_in_minutes_is_not_in_the_rules_but_its_length_in_turns_is(tiny_engine):

@@ -144,3 +144,23 @@ def test_an_faq_verdict_stays_with_its_reason(tiny_engine):
     text = tiny_engine.corpus.game(answer.answer_span.game).text
     sentence = text[answer.answer_span.start : answer.answer_span.end]
     assert sentence.startswith("Hayır.") and "yeniden atılamaz" in sentence
+
+
+@pytest.mark.parametrize(("question", "name"), [
+    ("azulda kaç puan alınır", "azul"),  # suffix run on, lowercase
+    ("abi root ta kaç aksiyon var", "root"),  # suffix typed apart, after a greeting
+    ("monopolide kaç zar atılır", "monopoli"),
+])
+def test_a_lowercase_foreign_name_opening_the_question_is_an_unknown_game(tiny_engine, question,
+                                                                          name):
+    answer = tiny_engine.ask(question)
+    assert answer.abstained and name in answer.answer
+
+
+@pytest.mark.parametrize("question", [
+    "masada kaç zar olur",  # a Turkish word with the same suffix
+    "bugun de kac zar atiyoruz",  # a Turkish word typed without Turkish letters
+    "kalede kaç puan var",  # a word of the rules
+])
+def test_a_turkish_word_opening_the_question_is_not_a_game_name(tiny_engine, question):
+    assert tiny_engine.evidence(question)[2].unknown_names == ()
