@@ -42,6 +42,21 @@ _CLOCK = {"dakika": "dakika", "saat": "saat", "saniye": "saniye", "minute": "dak
 # How a fact says how long the game lasts ("Oyun süresi", "6 raunt sürer").
 _LENGTH_WORDS = frozenset(("sure", "suresi", "surer", "suruyor", "dakika", "saat"))
 _LASTS = re.compile(r"\bne kadar (?:zaman(?:da)? )?sur(?!gun)|\bhow long\b")
+# A number may be asked for one moment of the game: its start, or winning it. Only a fact
+# that speaks of the same moment answers it (or, for the start, a component's count of the
+# very thing: what the box holds per player is what a player starts with). Question words,
+# fact words (folded), and how the answer names it. ("toplam" / "kutuda" was tried as a
+# third, the whole box, and dropped: players say "toplam" of any sum, and it turned away
+# answerable questions such as "toplam kaç yiyecek harcanır".)
+_QUALIFIERS = {
+    "start": (re.compile(r"\b(?:basl|kurulum|hazirlik|start|setup|begin)"),
+              re.compile(r"\b(?:basl|basinda|kurulum|hazirlik|start|setup)"), "başlangıçta"),
+    # "kazanmak için", "oyunu kazanır": winning; "kaç puan kazanırım" is earning.
+    "win": (re.compile(r"\b(?:oyun|mac)\w* kazan|\bkazan(?:mak|abilmek|ma|masi|mam|man)\b"
+                       r"|\bwin(?:s|ning)?\b"),
+            re.compile(r"\b(?:kazan(?!dir)|win|zafer)"), "kazanmak için"),
+}
+_COMPONENTS = "bilesenler"  # the section that counts what the box holds
 
 
 @dataclass(frozen=True)
@@ -51,19 +66,22 @@ class Asked:
     words: tuple[str, ...] = ()  # casefolded, Turkish letters as typed
     length: bool = False  # "ne kadar sürer", "how long", "kaç dakika"
     clock: str = ""  # the clock unit asked for ("dakika"), which rounds do not answer
+    qualifiers: tuple[str, ...] = ()  # "start", "win": see _QUALIFIERS
 
     def label(self) -> str:
         if self.length:
             return f"oyunun süresi ({self.clock})" if self.clock else "oyunun süresi"
-        return " ".join(self.words)
+        return " ".join([*(_QUALIFIERS[q][2] for q in self.qualifiers), *self.words])
 
 
 def asked_for(question: str, known: Callable[[str], bool]) -> Asked | None:
     """The thing ``question`` asks a number of, or None when it asks no number (or the
     counted words cannot be told: verbs or slang that ``known``, the corpus's vocabulary,
     does not hold)."""
-    if _LASTS.search(" ".join(fold(w) for w in words(question))):
+    flat = " ".join(fold(w) for w in words(question))
+    if _LASTS.search(flat):
         return Asked(length=True)
+    qualifiers = tuple(q for q, (asks, _, _) in _QUALIFIERS.items() if asks.search(flat))
     for clause in re.split(r"[,;:.?!]+", question):
         typed = words(clause)
         folded = [fold(w) for w in typed]
@@ -78,9 +96,9 @@ def asked_for(question: str, known: Callable[[str], bool]) -> Asked | None:
                 if after and fold(after[0]) in _CLOCK:
                     return Asked(length=True, clock=_CLOCK[fold(after[0])])
                 if any(known(w) for w in after):
-                    return Asked(tuple(w for w in after if known(w)))
+                    return Asked(tuple(w for w in after if known(w)), qualifiers=qualifiers)
             before = [w for w in _phrase(typed, range(i - 1, -1, -1)) if known(w)]
-            return Asked(tuple(before[::-1])) if before else None
+            return Asked(tuple(before[::-1]), qualifiers=qualifiers) if before else None
     return None
 
 
@@ -118,6 +136,7 @@ def unstated(asked: Asked, facts: Iterable[Fact], translate: Callable[[str], str
     """True when no fact of ``facts`` (one game's) mentions the counted thing (no word of
     it): the rules give no such number. ``translate`` gives the corpus's Turkish for an
     English word ("" if none), so "how many points" meets "puan"."""
+    facts = list(facts)
     stated: set[str] = set()
     for fact in facts:
         stated |= _fact_features(fact)
@@ -125,7 +144,34 @@ def unstated(asked: Asked, facts: Iterable[Fact], translate: Callable[[str], str
         return f"w:{asked.clock}" not in stated
     if asked.length:
         return not any(f"w:{w}" in stated for w in _LENGTH_WORDS)
-    # Any word of the counted phrase will do ("kaç zafer puanı" meets a fact in "puan"):
-    # the check is meant to catch things the facts never mention, not to be strict.
-    return not any(set(_features(f)) & stated
-                   for w in asked.words for f in (w, *words(translate(w))))
+    # For the existence of a number, any word of the counted phrase will do ("kaç zafer
+    # puanı" meets a fact in "puan"): this catches things the facts never mention.
+    # English plurals are translated as their singular: "cards" as "card" → "kart".
+    forms = {w: [w, *words(translate(w) or translate(w.removesuffix("s")))]
+             for w in asked.words}
+    if not any(set(_features(f)) & stated for fs in forms.values() for f in fs):
+        return True
+    # For a moment, the fact must be about the whole thing ("Yerel Proje", not any
+    # "Proje") and speak of that moment. Words no fact uses at all are left
+    # out of "the whole thing": a verb ("kaç ağaç koyuyoruz") is not what is counted.
+    nouns = [fs for fs in forms.values()
+             if any(set(_features(f)) & stated for f in fs)]
+    about = [fact for fact in facts
+             if all(any(set(_features(f)) & _fact_features(fact) for f in fs) for fs in nouns)]
+    phrase = [f for fs in nouns for f in fs]
+    return any(not any(_speaks_of(fact, q, phrase) for fact in about)
+               for q in asked.qualifiers)
+
+
+def _speaks_of(fact: Fact, qualifier: str, phrase: list[str]) -> bool:
+    """The fact is about the qualifier's moment, or (start) it is a component's count of
+    the asked thing itself."""
+    text = " ".join(fold(w) for w in words(" ".join(
+        (fact.subject, " ".join(fact.keywords), fact.effect, fact.quote, fact.section))))
+    if _QUALIFIERS[qualifier][1].search(text):
+        return True
+    counted = [fold(w) for w in words(f"{fact.unit} {fact.value_unit}")]
+    # "kartı" counts what "kart" counts: one is a prefix of the other, of 4 letters or more.
+    return (qualifier == "start" and fold(fact.section).startswith(_COMPONENTS)
+            and any(a == b or (min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a)))
+                    for a in map(fold, phrase) for b in counted))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hakem.asked import Asked, asked_for
+from hakem.asked import Asked, asked_for, unstated
+from hakem.facts import Fact
 
 KNOWN = {"kart", "ram", "limiti", "enerji", "talebi", "mulligan", "karo", "puan", "zar",
          "points", "yerel", "proje", "topluluk", "jetonu"}
@@ -30,6 +31,10 @@ def known(word: str) -> bool:
     ("oyun ne kadar sürer", Asked(length=True)),
     ("Rebirth bir oyun ortlama ne kadar sürüyr?", Asked(length=True)),
     ("how long does a game take?", Asked(length=True)),
+    ("oyuna kaç kart ile başlıyoz", Asked(("kart",), qualifiers=("start",))),
+    ("how many points do I need to win", Asked(("points",), qualifiers=("win",))),
+    ("oyunu kazanmak için kaç puan gerekir", Asked(("puan",), qualifiers=("win",))),
+    ("kale kaç puan kazandırır", Asked(("puan",))),  # earning points is not winning
 ])
 def test_what_a_number_question_counts(question, expected):
     assert asked_for(question, known) == expected
@@ -48,6 +53,7 @@ def test_no_counted_thing_means_no_judgement(question):
 def test_labels_name_the_thing_for_the_player():
     assert Asked(("ram", "limiti")).label() == "ram limiti"
     assert Asked(length=True, clock="dakika").label() == "oyunun süresi (dakika)"
+    assert Asked(("thaler",), qualifiers=("start",)).label() == "başlangıçta thaler"
 
 
 def test_number_no_fact_mentions_is_not_in_the_rules(tiny_engine):
@@ -67,3 +73,41 @@ def test_play_time_in_minutes_is_not_in_the_rules_but_its_length_in_turns_is(tin
 def test_a_counted_thing_the_facts_give_is_answered(tiny_engine):
     answer = tiny_engine.ask("Kale Oyunu'nda her kale kaç puan kazandırır?")
     assert not answer.abstained and "3 puan" in answer.answer
+
+
+def test_a_number_for_a_moment_needs_a_fact_about_that_moment(tiny_engine):
+    # The rules say a castle earns ("kazandırır") 3 points and the most points win: no
+    # number of points wins the game.
+    win = tiny_engine.ask("Kale Oyunu'nu kazanmak için kaç puan gerekir?")
+    assert win.abstained and "kazanmak için puan" in win.answer
+    tiles = tiny_engine.ask("2 oyunculu Kale Oyunu'nda kaç karo ile başlanır?")
+    assert not tiles.abstained and "12" in tiles.answer
+
+
+def _fact(subject: str, unit: str, quote: str, section: str) -> Fact:
+    return Fact(id=subject, game="g", subject=subject, unit=unit, min=None, max=None,
+                value=1, value_unit="", effect="", quote=quote, start=0, end=len(quote),
+                section=section)
+
+
+def no_translation(_word: str) -> str:
+    return ""
+
+
+def test_unstated_by_moment_and_by_whole_phrase():
+    cost = _fact("Kömür fiyatı", "Thaler", "Kömür 3 Thaler'e kadar artar", "Akış")
+    setup = _fact("Başlangıç kartı", "kart", "Her oyuncu 5 kartla başlar", "Kurulum")
+    supply = _fact("Oyuncu başına karo", "karo", "oyuncu başına 36 karo", "Bileşenler > Karo")
+    global_ = _fact("Küresel Proje", "proje", "4 Küresel Proje", "Akış")
+    facts = [cost, setup, supply, global_]
+    start = ("start",)
+    assert unstated(Asked(("thaler",), qualifiers=start), facts, no_translation)
+    assert not unstated(Asked(("thaler",)), facts, no_translation)  # a price is given
+    assert not unstated(Asked(("kart",), qualifiers=start), facts, no_translation)
+    # a component's count of the very thing is what each player starts with
+    assert not unstated(Asked(("karo",), qualifiers=start), facts, no_translation)
+    # A word no fact uses ("yerel") drops out; "proje" is there, but never at the start.
+    # For existence alone one shared word is enough.
+    assert unstated(Asked(("yerel", "proje"), qualifiers=start), facts, no_translation)
+    assert not unstated(Asked(("yerel", "proje")), facts, no_translation)
+    assert unstated(Asked(("dakika",), length=True, clock="dakika"), facts, no_translation)
