@@ -54,7 +54,17 @@ def _close(typed: str, alias: str) -> bool:
     if len(alias) >= 5 and typed.startswith(alias) and len(typed) - len(alias) <= 4:
         return True  # a suffix written without the apostrophe: "daybreakte"
     budget = 0 if len(alias) < 5 else 1 if len(alias) < 10 else 2
-    return OSA.distance(typed, alias) <= budget
+    if OSA.distance(typed, alias) <= budget:
+        return True
+    # A typo and a suffix together, the suffix written without the apostrophe: "dead of
+    # wintırda" is "dead of winter" + "da" with one letter wrong.
+    return any(typed.endswith(cut) and len(typed) - len(cut) >= 3
+               and OSA.distance(typed[: -len(cut)], alias) <= budget for cut in _SUFFIXES)
+
+
+# Case endings a name takes (folded), longest first so that "daki" is cut before "da".
+_SUFFIXES = ("ndaki", "ndeki", "daki", "deki", "taki", "teki", "nda", "nde", "nin", "nun",
+             "da", "de", "ta", "te", "in", "un", "yi", "yu", "ye", "ya", "i", "u", "e", "a")
 
 
 def find_games(question: str, games: tuple[Game, ...]) -> list[GameMention]:

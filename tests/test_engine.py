@@ -16,6 +16,8 @@ def test_game_named_in_question_with_typo_or_suffix(tiny_engine):
     assert find_games("zar savasinda can", games)[0].game == "zar-savasi"
     assert find_games("KO'da kale", games)[0].game == "kale-oyunu"
     assert find_games("Zar Savşı kuralları", games)[0].game == "zar-savasi"
+    # a typo and a suffix run on together
+    assert find_games("zar savsında can", games)[0].game == "zar-savasi"
     assert find_games("hiçbir oyun adı yok", games) == []
 
 
