@@ -37,8 +37,15 @@ _TIMES = frozenset(("kez", "kere", "defa", "sefer", "times"))
 _ENDS = re.compile(r"(ol(ur|ursa|unca|dugunda|masi|mali|abilir|uyor|sun)?|var(sa|dir|mi)?"
                    r"|yok(sa|tur)?|lazim|gerek(ir|li|iyor)?|\d.*)")
 # Units of clock time: no rules text needs to use them for the question to be about them.
-_CLOCK = {"dakika": "dakika", "saat": "saat", "saniye": "saniye", "minute": "dakika",
-          "minutes": "dakika", "hour": "saat", "hours": "saat"}
+# Folded beginnings, so that "dakikada", "dakka" (as it is said) and "dk" count.
+_CLOCK = (("dakik", "dakika"), ("dakka", "dakika"), ("dk", "dakika"), ("saat", "saat"),
+          ("saniye", "saniye"), ("minute", "dakika"), ("hour", "saat"))
+
+
+def _clock(word: str) -> str:
+    folded = fold(word)
+    return next((unit for start, unit in _CLOCK
+                 if folded.startswith(start) and (start != "dk" or folded == "dk")), "")
 # How a fact says how long the game lasts ("Oyun süresi", "6 raunt sürer").
 _LENGTH_WORDS = frozenset(("sure", "suresi", "surer", "suruyor", "dakika", "saat"))
 _LASTS = re.compile(r"\bne kadar (?:zaman(?:da)? )?sur(?!gun)|\bhow long\b")
@@ -93,8 +100,8 @@ def asked_for(question: str, known: Callable[[str], bool]) -> Asked | None:
                 after = _phrase(typed, range(i + 1, len(typed)))
                 if after and fold(after[0]) in _TIMES:
                     return None
-                if after and fold(after[0]) in _CLOCK:
-                    return Asked(length=True, clock=_CLOCK[fold(after[0])])
+                if after and _clock(after[0]):
+                    return Asked(length=True, clock=_clock(after[0]))
                 if any(known(w) for w in after):
                     return Asked(tuple(w for w in after if known(w)), qualifiers=qualifiers)
             before = [w for w in _phrase(typed, range(i - 1, -1, -1)) if known(w)]

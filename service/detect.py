@@ -117,7 +117,7 @@ def unknown_names(question: str, known_words: Container[str], games: tuple[Game,
     names = [next(g for g in m.groups() if g) for m in _NAMED.finditer(question)]
     if is_turkish is not None:
         names += _leading_name(question, is_turkish)
-    out = []
+    out: dict[str, str] = {}
     for name in names:
         word = fold(name)
         if correct is not None and fold(correct(name)) in known_words:
@@ -125,8 +125,8 @@ def unknown_names(question: str, known_words: Container[str], games: tuple[Game,
         if word not in known_words and word not in alias_words and not any(
             _close(word, a) for a in alias_words
         ):
-            out.append(name)
-    return list(dict.fromkeys(out))
+            out.setdefault(word, name)  # "Azul'de" and the leading "azul" are one name
+    return list(out.values())
 
 
 # What players type before the game's name: "abi azulda ...", "kanka root ta ...".
@@ -135,19 +135,30 @@ _GREETINGS = frozenset(("abi", "kanka", "hocam", "ya", "selam", "merhaba", "arka
 _LOCATIVE = re.compile(r"(?P<name>\w{3,}?)n?[dt][ae](?:ki)?", re.UNICODE)
 
 
+# What may follow a game's name: a detached suffix ("root ta") or the word "oyun" itself
+# ("scythe oyununda").
+_DETACHED = frozenset(("da", "de", "ta", "te", "daki", "deki", "taki", "teki"))
+_GAME_WORD = re.compile(r"oyun(?:u|a|da|un|unda|unu|una)?")
+
+
 def _leading_name(question: str, is_turkish: Callable[[str], bool]) -> list[str]:
-    """The game a lowercase question opens with: "azulda" (suffix run on) or "root ta"
-    (typed apart), when neither the whole word nor its stem is Turkish."""
-    typed = [w for w in _WORD.findall(casefold_tr(question))]
+    """The game a lowercase question opens with, in one to three words: "azulda" (suffix run
+    on), "root ta" (typed apart), "scythe oyununda", "ticket to ridede"; never when any of
+    its words, or the word before its suffix, is Turkish."""
+    typed = _WORD.findall(casefold_tr(question))
     while typed and fold(typed[0]) in _GREETINGS:
         typed.pop(0)
-    if len(typed) < 2 or typed[0][:1].isdigit():
-        return []
-    first = typed[0]
-    if fold(typed[1]) in ("da", "de", "ta", "te", "daki", "deki", "taki", "teki"):
-        name = first
-    elif (m := _LOCATIVE.fullmatch(first)) is not None:
-        name = m.group("name")
-    else:
-        return []
-    return [] if is_turkish(first) or is_turkish(name) else [name]
+    for n in (1, 2, 3):
+        if len(typed) <= n:
+            break
+        head, last, after = typed[: n - 1], typed[n - 1], fold(typed[n])
+        if after in _DETACHED or _GAME_WORD.fullmatch(after):
+            stem_ = last
+        elif (m := _LOCATIVE.fullmatch(last)) is not None:
+            stem_ = m.group("name")
+        else:
+            continue
+        parts = [*head, last, stem_]
+        if not any(w[:1].isdigit() or is_turkish(w) for w in parts):
+            return [" ".join([*head, stem_])]
+    return []

@@ -181,9 +181,16 @@ oyunda oyundan"""))
 
 def _counts_same_thing(context: list[str], fact_words: set[str]) -> bool:
     # "jetonum" ~ "jeton", "oyunculu" ~ "oyuncu", "kişilik" ~ "kişi": one is a prefix of the
-    # other, and the shared part is a real word (4+ letters), not a syllable.
-    return any(len(c) >= 4 and len(w) >= 4 and (c.startswith(w) or w.startswith(c))
-               for c in context for w in fact_words)
+    # other, and the shared part is a real word (4+ letters), not a syllable; a 3-letter word
+    # only with a short ending ("zarla" ~ "zar", not "canavar" ~ "can").
+    return any(_same_word(c, w) for c in context for w in fact_words)
+
+
+def _same_word(a: str, b: str) -> bool:
+    short, long_ = sorted((a, b), key=len)
+    if len(short) < 3 or not long_.startswith(short):
+        return False
+    return len(short) >= 4 or len(long_) - len(short) <= 3
 
 
 def _number_factor(fact: Fact, q_numbers: list[Stated]) -> tuple[float, bool | None]:

@@ -102,23 +102,31 @@ class Glossary:
                 raw = [fold(w) for w in _ASCII_WORD.findall(match.group(2))]
                 if sum(w in turkish_words for w in raw) * 2 >= len(raw):
                     continue
-                english = [prefix(w) for w in raw if w not in STOPWORDS]
+                english = [_key(w) for w in raw if w not in STOPWORDS]
                 turkish = _turkish_term(match.group(1).split(), len(english))
                 if english and turkish:
                     found.setdefault(tuple(english), turkish)
         for english_word, turkish in BOARD_GAME_TERMS.items():
-            found.setdefault((prefix(english_word),), turkish)
+            found.setdefault((_key(english_word),), turkish)
         return cls(entries=tuple(sorted(found.items(), key=lambda e: -len(e[0]))))
 
     def expand(self, query: str) -> str:
         """The Turkish terms for every English term the query contains (may be empty)."""
-        typed = [prefix(fold(w)) for w in words(query) if fold(w) not in STOPWORDS]
+        typed = [_key(fold(w)) for w in words(query) if fold(w) not in STOPWORDS]
         out = []
         for english, turkish in self.entries:
             n = len(english)
             if any(tuple(typed[i : i + n]) == english for i in range(len(typed) - n + 1)):
                 out.append(turkish)
         return " ".join(out)
+
+
+def _key(english: str) -> str:
+    """How an English word is looked up: its 5-letter prefix, singular ("tiles" → "tile",
+    which "tile" alone would miss: "tiles"[:5] is not "tile")."""
+    if len(english) > 3 and english.endswith("s") and not english.endswith("ss"):
+        english = english[:-1]
+    return prefix(english)
 
 
 # The words of any board game's rules, English → Turkish, for players who mix the two. Kept

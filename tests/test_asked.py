@@ -28,6 +28,7 @@ def known(word: str) -> bool:
     ("how many points does a castle give?", Asked(("points",))),
     ("Bir oyun ortalama kaç dakika sürer?", Asked(length=True, clock="dakika")),
     ("how many minutes is a game", Asked(length=True, clock="dakika")),
+    ("bir oyun ortalma kaç dakka sürüyo", Asked(length=True, clock="dakika")),
     ("oyun ne kadar sürer", Asked(length=True)),
     ("Rebirth bir oyun ortlama ne kadar sürüyr?", Asked(length=True)),
     ("how long does a game take?", Asked(length=True)),

@@ -152,6 +152,8 @@ def test_an_faq_verdict_stays_with_its_reason(tiny_engine):
     ("azulda kaç puan alınır", "azul"),  # suffix run on, lowercase
     ("abi root ta kaç aksiyon var", "root"),  # suffix typed apart, after a greeting
     ("monopolide kaç zar atılır", "monopoli"),
+    ("scythe oyununda kaç yıldız var", "scythe"),  # lowercase, before "oyununda"
+    ("ticket to ridede kaç vagonla başlanır", "ticket to ride"),  # a name of three words
 ])
 def test_a_lowercase_foreign_name_opening_the_question_is_an_unknown_game(tiny_engine, question,
                                                                           name):
