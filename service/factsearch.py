@@ -218,7 +218,12 @@ def _related(fact: Fact, q_numbers: list[Stated]) -> list[float]:
     """The question's numbers that count what the fact counts (its unit, subject, keywords)."""
     words_ = {fold(w) for w in WORD.findall(f"{fact.unit} {fact.subject} "
                                               f"{' '.join(fact.keywords)}")} - _WEAK
-    return [n.value for n in q_numbers if _counts_same_thing(n.context, words_)]
+    return [n.value for n in q_numbers
+            if _counts_same_thing([_PEOPLE.sub("oyuncu", c) for c in n.context], words_)]
+
+
+# "3 kişilik", "4 kişiyiz": at a game table the people counted are the players.
+_PEOPLE = re.compile(r"^kisi\w*")
 
 
 _HOW_MANY = ("kac", "kaci", "kaca", "kacar")
