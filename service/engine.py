@@ -19,7 +19,7 @@ from .errors import InvalidRequest, UnknownGame
 from .facts import FactHit
 from .factsearch import search_facts
 from .index import LoadedIndex, load_index
-from .retrieve import MODES, Retrieval, RetrievalConfig, Retriever
+from .retrieve import MODES, Retrieval, RetrievalConfig, Retriever, fact_first
 from .settings import MAX_K, Settings
 from .text import is_turkish
 
@@ -83,6 +83,10 @@ class Engine:
             glossary=lexical.glossary, query_vector=retrieval.query_vector,
             fact_vectors=self.index.fact_vectors)) if retrieval.game else ()
         asked = asked_for(retrieval.query, lexical.knows) if retrieval.game else None
+        if asked is not None and facts:
+            # A number question: the passage that states the best-matching fact is the one
+            # to cite first (measured: recall@1 up on dev and on both blind sets).
+            retrieval = fact_first(retrieval, facts[0].fact)
         missing = asked is not None and unstated(
             asked, (f for f in self.index.facts if f.game == retrieval.game),
             lexical.glossary.expand)

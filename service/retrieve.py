@@ -21,6 +21,7 @@ from .chunks import Chunk
 from .corpus import Game
 from .detect import GameMention, find_games, without_mention
 from .embed import Embedder
+from .facts import Fact
 from .lexical import FIELDS, LexicalIndex
 
 MODES = ("hybrid", "dense", "lexical")
@@ -146,6 +147,20 @@ class Retriever:
         if not best:
             return None, "none"
         return max(best, key=lambda g: best[g]), "content"
+
+
+def fact_first(retrieval: Retrieval, fact: Fact) -> Retrieval:
+    """The retrieved passage that states ``fact`` moved to the top (the rest keep their
+    order); unchanged when no retrieved passage holds the fact's quote. Facts are matched on
+    their subject and their numbers, a finer signal for a number question than a passage's
+    shared words, so the passage that gives the number is the one to cite."""
+    hits = list(retrieval.hits)
+    at = next((i for i, h in enumerate(hits)
+               if h.chunk.game == fact.game and h.chunk.start <= fact.start < h.chunk.end), None)
+    if not at:  # None (not retrieved) or 0 (already first)
+        return retrieval
+    hits.insert(0, hits.pop(at))
+    return replace(retrieval, hits=tuple(hits))
 
 
 def _zscore(scores: np.ndarray) -> np.ndarray:

@@ -168,3 +168,18 @@ def test_a_lowercase_foreign_name_opening_the_question_is_an_unknown_game(tiny_e
 ])
 def test_a_turkish_word_opening_the_question_is_not_a_game_name(tiny_engine, question):
     assert tiny_engine.evidence(question)[2].unknown_names == ()
+
+
+def test_fact_first_moves_the_passage_that_states_the_fact_to_the_top(tiny_engine):
+    from dataclasses import replace
+
+    from hakem.retrieve import fact_first
+
+    retrieval, facts, _ = tiny_engine.evidence("Kale Oyunu'nda kaç karo ile başlanır?")
+    fact = next(f.fact for f in facts if f.fact.id == "karo-2p")
+    holder = next(h for h in retrieval.hits if h.chunk.start <= fact.start < h.chunk.end)
+    others = tuple(h for h in retrieval.hits if h is not holder)
+    moved = fact_first(replace(retrieval, hits=(*others, holder)), fact)
+    assert moved.hits[0] is holder and moved.hits[1:] == others
+    # not among the retrieved passages: nothing changes
+    assert fact_first(replace(retrieval, hits=others), fact).hits == others
