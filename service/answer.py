@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .chunks import Chunk
-from .facts import FactHit, applied_sentence, fact_json, fact_sentence
+from .facts import FactHit
 from .lexical import analyse
+from .phrasing import applied_sentence, fact_json, fact_sentence
 from .retrieve import Hit, Retrieval
 from .text import Span, fold, sentence_spans, stem, words
 

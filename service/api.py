@@ -28,9 +28,9 @@ from .answer import answer_json
 from .deps import NotReady, ready_engine
 from .engine import Engine
 from .errors import REBUILD, HakemError, IndexNotReady, UnknownGame
-from .facts import fact_json
 from .factsearch import search_facts
 from .http_guard import RequestGuard
+from .phrasing import fact_json
 from .settings import MAX_K, MAX_QUESTION_CHARS, Settings
 from .web import router as web_router
 

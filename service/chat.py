@@ -24,7 +24,7 @@ from .answer import Answer
 from .detect import find_games
 from .engine import Engine
 from .errors import HakemError
-from .facts import fact_sentence
+from .phrasing import fact_sentence
 from .settings import Settings
 from .teach import Step, build_steps, faq_entries, search_faq
 from .text import fold

@@ -98,9 +98,10 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
 
 def cmd_facts(args: argparse.Namespace, settings: Settings) -> int:
     from .corpus import load_corpus
-    from .facts import fact_json, fact_sentence, load_facts
+    from .facts import load_facts
     from .factsearch import search_facts
     from .lexical import Glossary
+    from .phrasing import fact_json, fact_sentence
 
     corpus = load_corpus(settings.corpus_dir)
     if args.game and args.game not in corpus.ids:

@@ -2,10 +2,11 @@
 
 What it does: loads ``corpus/facts/<game>.toml`` (one ``[[fact]]`` per numeric rule), checks
 that each fact's quote occurs in its game's text exactly where it says, locates it (character
-offsets and chunk section), stores/reads the table in SQLite, words a fact as a Turkish
-sentence, and measures how many numeric sentences of the corpus the facts cover. What it does
+offsets and chunk section), stores/reads the table in SQLite, works a rate out for a count,
+and measures how many numeric sentences of the corpus the facts cover. What it does
 not do: invent or compute numbers (every number comes from a hand-written fact whose quote is
-in the text), rank facts for a question (see ``factsearch``), or know any particular game.
+in the text), rank facts for a question (see ``factsearch``), word them for people and
+machines (see ``phrasing``), or know any particular game.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import numpy as np
 from .chunks import chunk_game
 from .corpus import Corpus, read_text
 from .errors import FactsError
-from .numbers import fmt_number, numeric_sentences
+from .numbers import numeric_sentences
 
 FACTS_DIR = "facts"
 EXCUSED_FILE = "excused.toml"
@@ -281,49 +282,3 @@ def apply_rate(fact: Fact, count: float) -> float | None:
     ratio = math.ceil(ratio) if fact.rounding == "up" else \
         math.floor(ratio) if fact.rounding == "down" else ratio
     return ratio * fact.value
-
-
-def applied_sentence(fact: Fact, count: float, result: float) -> str:
-    """"5 hayatta kalan için 3 yiyecek (her 2 hayatta kalan için 1, yukarı yuvarlanır)"."""
-    how = {"up": ", yukarı yuvarlanır", "down": ", aşağı yuvarlanır"}.get(fact.rounding, "")
-    unit = fact.value_unit or fact.unit
-    return (f"{fmt_number(count)} {fact.unit} için {fmt_number(result)} {unit} "
-            f"(her {fmt_number(fact.per or 1)} {fact.unit} için "
-            f"{fmt_number(fact.value or 0)}{how})")
-
-
-def _range_text(fact: Fact) -> str:
-    lo, hi = fact.min, fact.max
-    if lo is not None and hi is not None:
-        return fmt_number(lo) if lo == hi else f"{fmt_number(lo)}–{fmt_number(hi)}"
-    if lo is not None:
-        return f"{fmt_number(lo)} veya daha fazla"
-    return f"en fazla {fmt_number(hi)}" if hi is not None else ""
-
-
-def fact_sentence(fact: Fact) -> str:
-    """The fact in plain Turkish, leading with its range or number."""
-    if fact.per is not None and fact.value is not None:
-        return (f"her {fmt_number(fact.per)} {fact.unit} için {fmt_number(fact.value)} "
-                f"{fact.value_unit or fact.unit} — {fact.subject}: {fact.effect}")
-    rng = _range_text(fact)
-    if rng:
-        return f"{rng} {fact.subject}: {fact.effect}"
-    if fact.value is not None:
-        unit = fact.value_unit or fact.unit
-        return f"{fmt_number(fact.value)} {unit} — {fact.subject}: {fact.effect}"
-    return f"{fact.subject}: {fact.effect}"
-
-
-def fact_json(fact: Fact, score: float | None = None) -> dict[str, object]:
-    """A fact as the API and ``--json`` print it: its fields, its sentence, its citation."""
-    out: dict[str, object] = {
-        "id": fact.id, "game": fact.game, "subject": fact.subject, "min": fact.min,
-        "max": fact.max, "value": fact.value, "unit": fact.unit, "effect": fact.effect,
-        "section": fact.section, "quote": fact.quote, "start": fact.start, "end": fact.end,
-        "sentence": fact_sentence(fact)}
-    if fact.per is not None:
-        out["per"], out["rounding"] = fact.per, fact.rounding
-    if score is not None:
-        out["score"] = round(score, 4)
-    return out

@@ -15,6 +15,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import bm25s
 import numpy as np
@@ -111,14 +112,22 @@ class Glossary:
         return cls(entries=tuple(sorted(found.items(), key=lambda e: -len(e[0]))))
 
     def expand(self, query: str) -> str:
-        """The Turkish terms for every English term the query contains (may be empty)."""
-        typed = [_key(fold(w)) for w in words(query) if fold(w) not in STOPWORDS]
-        out = []
-        for english, turkish in self.entries:
-            n = len(english)
-            if any(tuple(typed[i : i + n]) == english for i in range(len(typed) - n + 1)):
-                out.append(turkish)
-        return " ".join(out)
+        """The Turkish terms for every English term the query contains (may be empty).
+
+        Ranking, fact search, coverage and the number check each ask for the same query's
+        terms; the answer is cached (the glossary is frozen, so the cache never goes stale)."""
+        return _expand(self.entries, query)
+
+
+@lru_cache(maxsize=4096)
+def _expand(entries: tuple[tuple[tuple[str, ...], str], ...], query: str) -> str:
+    typed = [_key(fold(w)) for w in words(query) if fold(w) not in STOPWORDS]
+    out = []
+    for english, turkish in entries:
+        n = len(english)
+        if any(tuple(typed[i : i + n]) == english for i in range(len(typed) - n + 1)):
+            out.append(turkish)
+    return " ".join(out)
 
 
 def _key(english: str) -> str:

@@ -14,7 +14,6 @@ from hakem.facts import (
     coverage,
     excuse_matches,
     fact_numbers,
-    fact_sentence,
     load_excused,
     load_facts,
     read_sqlite,
@@ -22,6 +21,7 @@ from hakem.facts import (
 )
 from hakem.factsearch import search_facts
 from hakem.numbers import numbers_in, numeric_sentences
+from hakem.phrasing import fact_sentence
 from hakem.text import fold, words
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
