@@ -149,18 +149,19 @@ class Retriever:
         return max(best, key=lambda g: best[g]), "content"
 
 
-def fact_first(retrieval: Retrieval, fact: Fact) -> Retrieval:
-    """The retrieved passage that states ``fact`` moved to the top (the rest keep their
-    order); unchanged when no retrieved passage holds the fact's quote. Facts are matched on
-    their subject and their numbers, a finer signal for a number question than a passage's
-    shared words, so the passage that gives the number is the one to cite."""
+def fact_first(retrieval: Retrieval, fact: Fact | None, k: int) -> Retrieval:
+    """The first ``k`` passages, the one that states ``fact`` promoted: to the top when it
+    is among them, to second place when it was retrieved deeper (the top passage won on the
+    whole question; the fact, on its subject and number). Facts are matched on their numbers,
+    a finer signal for a number question than shared words, and the answer sentence is
+    drawn from the top two passages, so the passage that gives the number gets cited."""
     hits = list(retrieval.hits)
-    at = next((i for i, h in enumerate(hits)
-               if h.chunk.game == fact.game and h.chunk.start <= fact.start < h.chunk.end), None)
-    if not at:  # None (not retrieved) or 0 (already first)
-        return retrieval
-    hits.insert(0, hits.pop(at))
-    return replace(retrieval, hits=tuple(hits))
+    at = None if fact is None else next(
+        (i for i, h in enumerate(hits)
+         if h.chunk.game == fact.game and h.chunk.start <= fact.start < h.chunk.end), None)
+    if at:  # None (no fact, or not retrieved) or 0 (already first) leave the order alone
+        hits.insert(0 if at < k else 1, hits.pop(at))
+    return replace(retrieval, hits=tuple(hits[:k]))
 
 
 def _zscore(scores: np.ndarray) -> np.ndarray:

@@ -179,7 +179,11 @@ def test_fact_first_moves_the_passage_that_states_the_fact_to_the_top(tiny_engin
     fact = next(f.fact for f in facts if f.fact.id == "karo-2p")
     holder = next(h for h in retrieval.hits if h.chunk.start <= fact.start < h.chunk.end)
     others = tuple(h for h in retrieval.hits if h is not holder)
-    moved = fact_first(replace(retrieval, hits=(*others, holder)), fact)
-    assert moved.hits[0] is holder and moved.hits[1:] == others
-    # not among the retrieved passages: nothing changes
-    assert fact_first(replace(retrieval, hits=others), fact).hits == others
+    assert len(others) >= 2
+    pool = replace(retrieval, hits=(*others, holder))
+    # among the first k: first; retrieved deeper: second, the top passage keeps its place
+    assert fact_first(pool, fact, len(pool.hits)).hits == (holder, *others)
+    assert fact_first(pool, fact, 2).hits == (others[0], holder)
+    # not retrieved, or no fact: the first k as they were
+    assert fact_first(replace(retrieval, hits=others), fact, 2).hits == others[:2]
+    assert fact_first(pool, None, 2).hits == others[:2]
