@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from .chunks import is_junk
-from .text import casefold_tr, fold, sentence_spans
+from .text import LEADING_MARK, casefold_tr, fold, sentence_spans
 
 # Cardinals by casefolded word. "bir" (1) is left out on purpose: it is far more often the
 # indefinite article ("bir kart") than the number, so counting it would make nearly every
@@ -123,7 +123,9 @@ def numeric_sentences(text: str) -> list[tuple[int, int]]:
         line = raw.rstrip("\r\n")
         if line.strip() and not is_junk(line.strip()):
             for span in sentence_spans(line, offset=pos):
-                if numbers_in(text[span.start : span.end]):
+                sentence = text[span.start : span.end]
+                # An item's list marker ("2. Herhangi bir …") numbers the list, not the rule.
+                if numbers_in(LEADING_MARK.sub("", sentence)):
                     out.append((span.start, span.end))
         pos += len(raw)
     return out

@@ -123,13 +123,40 @@ class Span:
     end: int
 
 
+# A numbered list written inline: "Kaybetme Koşulları: 1. Termometre … 2. Herhangi bir
+# oyuncu …". A marker is a one- or two-digit number and a full stop, after a space, a colon
+# or the start, before a capital; it counts only beside its neighbour in the same text (a 1
+# next to a 2), so a lone "en fazla 6. Sonra" is left to the ordinary rules.
+_LIST_MARK = re.compile(r"(?<![^\s:])(\d{1,2})\.(?=\s+[\"“‘(]*[A-ZÇĞİÖŞÜ0-9])")
+
+
+# The marker a list item opens with, once the item is a sentence of its own.
+LEADING_MARK = re.compile(r"^\d{1,2}\.\s+(?=[\"“‘(]*[A-ZÇĞİÖŞÜ0-9])")
+
+
+def list_marks(text: str) -> list[Span]:
+    """The spans of the inline list markers ("2.") of ``text``."""
+    found = [(m.start(), m.end(), int(m.group(1))) for m in _LIST_MARK.finditer(text)]
+    numbers = {n for _, _, n in found}
+    return [Span(a, b) for a, b, n in found if n - 1 in numbers or n + 1 in numbers]
+
+
 def sentence_spans(text: str, offset: int = 0) -> list[Span]:
-    """Split ``text`` into sentence spans (offsets shifted by ``offset``), whitespace trimmed."""
+    """Split ``text`` into sentence spans (offsets shifted by ``offset``), whitespace trimmed.
+
+    An inline list item is a sentence of its own, marker first ("2. Herhangi bir oyuncu 12
+    veya daha fazla … biriktirirse"), never a marker cut off or run on into the next item."""
+    marks = list_marks(text)
+    cuts = [(m.start(), m.end()) for m in _SENTENCE_END.finditer(text)
+            if not any(mk.start <= m.start() <= mk.end for mk in marks)]
+    cuts += [(mk.start, mk.start) for mk in marks]
     spans: list[Span] = []
     pos = 0
-    for match in _SENTENCE_END.finditer(text):
-        spans.extend(_trimmed(text, pos, match.start(), offset))
-        pos = match.end()
+    for start, end in sorted(cuts):
+        if start < pos:
+            continue
+        spans.extend(_trimmed(text, pos, start, offset))
+        pos = end
     spans.extend(_trimmed(text, pos, len(text), offset))
     return spans
 
