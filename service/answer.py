@@ -111,7 +111,16 @@ def best_sentence(query: str, hits: tuple[Hit, ...], game_text: str,
                 span = Span(spans[i - 1].start, span.end)
             if best is None or score > best[0]:
                 best = (score, span)
-    return best[1] if best else None
+    return _with_what_it_announces(best[1], game_text) if best else None
+
+
+def _with_what_it_announces(span: Span, game_text: str) -> Span:
+    """A label that ends in a colon ("Kral Günü Puanlaması (King's Day Scoring):") is one
+    unit with the sentence after it, even when a passage boundary falls between them."""
+    if not game_text[span.start : span.end].endswith(":"):
+        return span
+    after = sentence_spans(game_text[span.end : span.end + 1200], offset=span.end)
+    return Span(span.start, after[0].end) if after else span
 
 
 _VERDICT = re.compile(r"(Evet|Hayır|Doğru|Yanlış)[.!]?")

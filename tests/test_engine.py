@@ -187,3 +187,16 @@ def test_fact_first_moves_the_passage_that_states_the_fact_to_the_top(tiny_engin
     # not retrieved, or no fact: the first k as they were
     assert fact_first(replace(retrieval, hits=others), fact, 2).hits == others[:2]
     assert fact_first(pool, None, 2).hits == others[:2]
+
+
+def test_a_label_ending_in_a_colon_keeps_the_sentence_it_announces():
+    from hakem.answer import _with_what_it_announces
+    from hakem.text import Span
+
+    text = "Giriş. Kral Günü (King's Day):\n- Alan boşalınca tetiklenir. Sonra başka şey."
+    label = Span(7, text.index("\n"))
+    assert text[label.start : label.end].endswith(":")
+    whole = _with_what_it_announces(label, text)
+    assert text[whole.start : whole.end].endswith("Alan boşalınca tetiklenir.")
+    plain = Span(0, 6)
+    assert _with_what_it_announces(plain, text) == plain
