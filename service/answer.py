@@ -21,7 +21,7 @@ from .facts import FactHit
 from .lexical import analyse
 from .phrasing import applied_sentence, fact_json, fact_sentence
 from .retrieve import Hit, Retrieval
-from .text import Span, fold, sentence_spans, stem, words
+from .text import LEADING_MARK, Span, fold, sentence_spans, stem, words
 
 NOT_IN_RULES = "Kurallarda bu sorunun cevabı bulunamadı."
 SENTENCE_POOL = 2  # passages searched for the answer sentence
@@ -120,7 +120,21 @@ def _with_what_it_announces(span: Span, game_text: str) -> Span:
     if not game_text[span.start : span.end].endswith(":"):
         return span
     after = sentence_spans(game_text[span.end : span.end + 1200], offset=span.end)
-    return Span(span.start, after[0].end) if after else span
+    if not after:
+        return span
+    # A numbered list it announces is taken up to its last item ("sona erer: 1. Kazanma …
+    # 2. Kaybetme …"), within ANNOUNCED_MAX characters.
+    end, expected = after[0].end, 1
+    for sp in after:
+        if sp.end - span.start > ANNOUNCED_MAX:
+            break
+        marker = LEADING_MARK.match(game_text[sp.start : sp.end])
+        if marker and game_text[sp.start : sp.start + marker.end()].startswith(f"{expected}."):
+            end, expected = sp.end, expected + 1
+    return Span(span.start, end)
+
+
+ANNOUNCED_MAX = 900
 
 
 _VERDICT = re.compile(r"(Evet|Hayır|Doğru|Yanlış)[.!]?")

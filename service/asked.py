@@ -17,7 +17,9 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 
+from .chunks import section_kind
 from .facts import Fact
 from .text import STOPWORDS, fold, prefix, stem, words
 
@@ -37,15 +39,16 @@ _TIMES = frozenset(("kez", "kere", "defa", "sefer", "times"))
 _ENDS = re.compile(r"(ol(ur|ursa|unca|dugunda|masi|mali|abilir|uyor|sun)?|var(sa|dir|mi)?"
                    r"|yok(sa|tur)?|lazim|gerek(ir|li|iyor)?|\d.*)")
 # Units of clock time: no rules text needs to use them for the question to be about them.
-# Folded beginnings, so that "dakikada", "dakka" (as it is said) and "dk" count.
-_CLOCK = (("dakik", "dakika"), ("dakka", "dakika"), ("dk", "dakika"), ("saat", "saat"),
-          ("saniye", "saniye"), ("minute", "dakika"), ("hour", "saat"))
+# Clock units as players type them (folded): "dakika", "dakikada", "dakka", "dk", "saat".
+_CLOCK = re.compile(r"(?P<dakika>dakika\w{0,3}|dakka\w{0,3}|dk|minutes?)"
+                    r"|(?P<saat>saat(?:te|e|i)?|hours?)|(?P<saniye>saniye\w{0,3}|seconds?)")
 
 
 def _clock(word: str) -> str:
-    folded = fold(word)
-    return next((unit for start, unit in _CLOCK
-                 if folded.startswith(start) and (start != "dk" or folded == "dk")), "")
+    m = _CLOCK.fullmatch(fold(word))
+    return next(unit for unit, hit in m.groupdict().items() if hit) if m else ""
+
+
 # How a fact says how long the game lasts ("Oyun süresi", "6 raunt sürer").
 _LENGTH_WORDS = frozenset(("sure", "suresi", "surer", "suruyor", "dakika", "saat"))
 _LASTS = re.compile(r"\bne kadar (?:zaman(?:da)? )?sur(?!gun)|\bhow long\b")
@@ -55,15 +58,19 @@ _LASTS = re.compile(r"\bne kadar (?:zaman(?:da)? )?sur(?!gun)|\bhow long\b")
 # fact words (folded), and how the answer names it. ("toplam" / "kutuda" was tried as a
 # third, the whole box, and dropped: players say "toplam" of any sum, and it turned away
 # answerable questions such as "toplam kaç yiyecek harcanır".)
-_QUALIFIERS = {
-    "start": (re.compile(r"\b(?:basl|kurulum|hazirlik|start|setup|begin)"),
+_QUALIFIERS = MappingProxyType({
+    # the game's own start: "oyuna … başlıyoruz", "kaç kartla başlanır", "başlangıçta",
+    # "kurulumda"; not the start of something else ("Kral Günü başladığında")
+    "start": (re.compile(r"\b(?:oyuna|maca)\b.*\bbasl|\bbasl\w* (?:oyun|mac)"
+                         r"|(?:\bile|\w(?:la|le)) basl|\bbaslangic|\bkurulum|\bhazirlik"
+                         r"|\bstart|\bsetup|\bbegin"),
               re.compile(r"\b(?:basl|basinda|kurulum|hazirlik|start|setup)"), "başlangıçta"),
-    # "kazanmak için", "oyunu kazanır": winning; "kaç puan kazanırım" is earning.
-    "win": (re.compile(r"\b(?:oyun|mac)\w* kazan|\bkazan(?:mak|abilmek|ma|masi|mam|man)\b"
+    # winning the game: "maçı kazanmak için", "kazanmak için" with nothing else won before it;
+    # "13 puan kazanmak için" and "kaç puan kazanırım" are earning
+    "win": (re.compile(r"\b(?:oyun|mac)\w* kazan|^kazan(?:mak|abilmek|ma|masi)\b"
                        r"|\bwin(?:s|ning)?\b"),
             re.compile(r"\b(?:kazan(?!dir)|win|zafer)"), "kazanmak için"),
-}
-_COMPONENTS = "bilesenler"  # the section that counts what the box holds
+})
 
 
 @dataclass(frozen=True)
@@ -85,13 +92,18 @@ def asked_for(question: str, known: Callable[[str], bool]) -> Asked | None:
     """The thing ``question`` asks a number of, or None when it asks no number (or the
     counted words cannot be told: verbs or slang that ``known``, the corpus's vocabulary,
     does not hold)."""
-    flat = " ".join(fold(w) for w in words(question))
-    if _LASTS.search(flat):
+    if _LASTS.search(" ".join(fold(w) for w in words(question))):
         return Asked(length=True)
-    qualifiers = tuple(q for q, (asks, _, _) in _QUALIFIERS.items() if asks.search(flat))
+    clauses = [" ".join(fold(w) for w in words(c)) for c in re.split(r"[,;:.?!]+", question)]
+    # Winning may be said in another sentence ("How do you win? How much Street Cred…");
+    # the start is read only where the number is asked: "Kurulumu bitirdik, koloni fazında
+    # kaç yiyecek…" asks about the colony phase.
+    wins = any(_QUALIFIERS["win"][0].search(c) for c in clauses)
     for clause in re.split(r"[,;:.?!]+", question):
         typed = words(clause)
         folded = [fold(w) for w in typed]
+        starts = bool(_QUALIFIERS["start"][0].search(" ".join(folded)))
+        qualifiers = tuple(q for q, on in (("start", starts), ("win", wins)) if on)
         for i, token in enumerate(folded):
             english = token in ("many", "much") and i > 0 and folded[i - 1] == "how"
             if not (token in _HOW_MANY or english or token in _HOW_MANY_BEFORE):
@@ -159,10 +171,12 @@ def unstated(asked: Asked, facts: Iterable[Fact], translate: Callable[[str], str
     if not any(set(_features(f)) & stated for fs in forms.values() for f in fs):
         return True
     # For a moment, the fact must be about the whole thing ("Yerel Proje", not any
-    # "Proje") and speak of that moment. Words no fact uses at all are left
-    # out of "the whole thing": a verb ("kaç ağaç koyuyoruz") is not what is counted.
-    nouns = [fs for fs in forms.values()
-             if any(set(_features(f)) & stated for f in fs)]
+    # "Proje") and speak of that moment. The whole thing is the phrase's words that facts
+    # use as names (subject, unit, keywords): a verb ("kaç karo alır") is not what is counted.
+    named: set[str] = set()
+    for fact in facts:
+        named |= _name_features(fact)
+    nouns = [fs for fs in forms.values() if any(set(_features(f)) & named for f in fs)]
     about = [fact for fact in facts
              if all(any(set(_features(f)) & _fact_features(fact) for f in fs) for fs in nouns)]
     phrase = [f for fs in nouns for f in fs]
@@ -170,15 +184,29 @@ def unstated(asked: Asked, facts: Iterable[Fact], translate: Callable[[str], str
                for q in asked.qualifiers)
 
 
+@lru_cache(maxsize=4096)
+def _name_features(fact: Fact) -> frozenset[str]:
+    text = " ".join((fact.subject, " ".join(fact.keywords), fact.unit, fact.value_unit))
+    return frozenset(f for w in words(text) for f in _features(w))
+
+
 def _speaks_of(fact: Fact, qualifier: str, phrase: list[str]) -> bool:
     """The fact is about the qualifier's moment, or (start) it is a component's count of
-    the asked thing itself."""
+    the asked thing itself: what the box holds per player is what a player starts with."""
     text = " ".join(fold(w) for w in words(" ".join(
         (fact.subject, " ".join(fact.keywords), fact.effect, fact.quote, fact.section))))
     if _QUALIFIERS[qualifier][1].search(text):
         return True
-    counted = [fold(w) for w in words(f"{fact.unit} {fact.value_unit}")]
+    if qualifier != "start" or section_kind(fact.section.split(" > ")[0]) != "components":
+        return False
+    # The fact counts the thing itself (its unit), or a player's share of it ("Oyuncu başına
+    # skor işaretçisi"); a component's value ("Kirli Enerji jetonu değeri") is not a supply.
+    counted = f"{fact.unit} {fact.value_unit}"
+    if _PER_PLAYER.search(fold(fact.subject)):
+        counted += f" {fact.subject}"
     # "kartı" counts what "kart" counts: one is a prefix of the other, of 4 letters or more.
-    return (qualifier == "start" and fold(fact.section).startswith(_COMPONENTS)
-            and any(a == b or (min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a)))
-                    for a in map(fold, phrase) for b in counted))
+    return any(a == b or (min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a)))
+               for a in map(fold, phrase) for b in map(fold, words(counted)))
+
+
+_PER_PLAYER = re.compile(r"\boyuncu basina\b|\bher oyuncu")

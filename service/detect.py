@@ -2,7 +2,8 @@
 
 What it does: finds a game's name or alias among the question's words ("DoW", "dead of
 wintr'da", "Daybreakte", "Cyberpnk"), and spots names of games Hakem does not know (a proper
-noun with a Turkish case suffix, "Catan'da", whose word is nowhere in the corpus). What it
+noun with a Turkish case suffix, "Catan'da", whose word is nowhere in the corpus; or a word
+that is not Turkish opening the question before a suffix, "azulda", "scythe oyununda"). What it
 does not do: guess the game from the question's content; that is retrieval's job, since the
 passages themselves are the best evidence (see ``retrieve``).
 """
@@ -19,7 +20,6 @@ from .corpus import Game
 from .text import casefold_tr, fold
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
-# A word carrying a case suffix after an apostrophe: how Turkish writes suffixes on names.
 # How a question names a game: a case suffix after an apostrophe ("Catan'da": Turkish
 # writes one only after a proper noun), a capitalised name before "oyun" ("Catan oyununda";
 # lowercase "hangi oyunda" is not a name), or English "in Catan".
@@ -104,10 +104,11 @@ def without_mention(question: str, mention: GameMention) -> str:
 
 def unknown_names(question: str, known_words: Container[str], games: tuple[Game, ...],
                   correct: Callable[[str], str] | None = None,
-                  is_turkish: Callable[[str], bool] | None = None) -> list[str]:
+                  is_word: Callable[[str], bool] | None = None) -> list[str]:
     """Names of games found neither in the corpus nor among game names: suffixed proper
-    nouns ("Catan'da"), and, given ``is_turkish``, a leading word that is no Turkish word
-    with a locative suffix run on or typed apart ("azulda ...", "root ta ...").
+    nouns ("Catan'da"), and, given ``is_word`` (a Turkish word, or a game term players use:
+    "setup", "deck"), a leading non-word with a locative suffix run on or typed apart
+    ("azulda ...", "root ta ...", but not "setupta ...").
 
     ``known_words`` are the corpus's folded words; ``correct`` maps a typed word to the
     corpus word it is a typo of, so that "Drawdwn'a" is not taken for a game. (Callers skip
@@ -115,8 +116,8 @@ def unknown_names(question: str, known_words: Container[str], games: tuple[Game,
     """
     alias_words = {t for g in games for a in g.aliases for t in _tokens(a)}
     names = [next(g for g in m.groups() if g) for m in _NAMED.finditer(question)]
-    if is_turkish is not None:
-        names += _leading_name(question, is_turkish)
+    if is_word is not None:
+        names += _leading_name(question, is_word)
     out: dict[str, str] = {}
     for name in names:
         word = fold(name)
@@ -141,10 +142,10 @@ _DETACHED = frozenset(("da", "de", "ta", "te", "daki", "deki", "taki", "teki"))
 _GAME_WORD = re.compile(r"oyun(?:u|a|da|un|unda|unu|una)?")
 
 
-def _leading_name(question: str, is_turkish: Callable[[str], bool]) -> list[str]:
+def _leading_name(question: str, is_word: Callable[[str], bool]) -> list[str]:
     """The game a lowercase question opens with, in one to three words: "azulda" (suffix run
     on), "root ta" (typed apart), "scythe oyununda", "ticket to ridede"; never when any of
-    its words, or the word before its suffix, is Turkish."""
+    its words, or the word before its suffix, is a word (``is_word``)."""
     typed = _WORD.findall(casefold_tr(question))
     while typed and fold(typed[0]) in _GREETINGS:
         typed.pop(0)
@@ -159,6 +160,6 @@ def _leading_name(question: str, is_turkish: Callable[[str], bool]) -> list[str]
         else:
             continue
         parts = [*head, last, stem_]
-        if not any(w[:1].isdigit() or is_turkish(w) for w in parts):
+        if not any(w[:1].isdigit() or is_word(w) for w in parts):
             return [" ".join([*head, stem_])]
     return []

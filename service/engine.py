@@ -77,9 +77,11 @@ class Engine:
         # Deeper than k, so that the passage stating the matched fact can be cited (below).
         retrieval = self.retriever.search(question, game, max(k, FACT_POOL), mode)
         lexical = self.retriever.lexical
+        # A question in English names an unknown game as "In Wingspan", never "wingspanda".
+        english = lexical.content_terms(question) is None
         names = [] if retrieval.mentions else unknown_names(
             question, lexical.vocab.restore, self.corpus.games, lexical.vocab.correct,
-            is_turkish)
+            None if english else lambda w: is_turkish(w) or bool(lexical.glossary.expand(w)))
         facts = tuple(search_facts(
             self.index.facts, question, retrieval.game, limit=FACTS_SHOWN,
             glossary=lexical.glossary, query_vector=retrieval.query_vector,

@@ -223,7 +223,7 @@ def _related(fact: Fact, q_numbers: list[Stated]) -> list[float]:
 
 
 # "3 kişilik", "4 kişiyiz": at a game table the people counted are the players.
-_PEOPLE = re.compile(r"^kisi\w*")
+_PEOPLE = re.compile(r"^kisi(?!sel)\w*")  # not "kişisel" (personal)
 
 
 _HOW_MANY = ("kac", "kaci", "kaca", "kacar")

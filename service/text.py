@@ -2,7 +2,9 @@
 
 What it does: the small, pure string functions every other stage shares, so that a query
 typed as "KAÇ ZAR ATIYORUZ", "kac zar atiyoruz" or "Kaç zar atıyoruz?" meets the corpus on
-the same tokens. What it does not do: any I/O, any ranking, anything game-specific.
+the same tokens; and ``is_turkish``, which asks simplemma's Turkish dictionary (loaded once,
+on first use: about 1 s and 100 MB) whether a word is Turkish. What it does not do: any
+other I/O, any ranking, anything game-specific.
 
 Why not ``str.lower()``: Python lowercases "I" to "i" and "İ" to "i̇" (i + combining dot);
 Turkish wants "I"→"ı" and "İ"→"i". ``casefold_tr`` handles that first, then lowercases.
@@ -15,6 +17,7 @@ import threading
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 
 import simplemma  # its Turkish dictionary of word forms tells Turkish words from names
 import Stemmer  # PyStemmer: the Snowball stemmers, Turkish among them
@@ -70,7 +73,10 @@ def stem(word: str) -> str:
     return str(_stemmer().stemWord(word))
 
 
-_UNFOLD = {"c": "cç", "g": "gğ", "i": "iı", "o": "oö", "s": "sş", "u": "uü"}
+# Each letter a Turkish letter may have been typed as: "cok" for "çok", and "SIMDI", which
+# casefolds to "sımdı", for "şimdi".
+_UNFOLD = MappingProxyType({"c": "cç", "g": "gğ", "i": "iı", "ı": "ıi", "o": "oö", "s": "sş",
+                            "u": "uü"})
 
 
 @lru_cache(maxsize=1 << 14)
@@ -78,6 +84,8 @@ def is_turkish(word: str) -> bool:
     """The word is a Turkish word form (simplemma's dictionary), also when typed without
     Turkish letters ("bugun" → "bugün"): every spelling with the letters restored is tried."""
     word = casefold_tr(word)
+    if not word.isalpha():  # "", digits, punctuation: not a word of any language
+        return False
     slots = [i for i, c in enumerate(word) if c in _UNFOLD]
     if len(slots) > 8:  # 256 spellings at most; a longer word is judged as typed
         slots = []

@@ -112,3 +112,27 @@ def test_unstated_by_moment_and_by_whole_phrase():
     assert unstated(Asked(("yerel", "proje"), qualifiers=start), facts, no_translation)
     assert not unstated(Asked(("yerel", "proje")), facts, no_translation)
     assert unstated(Asked(("dakika",), length=True, clock="dakika"), facts, no_translation)
+
+
+@pytest.mark.parametrize(("word", "unit"), [
+    ("dakika", "dakika"), ("dakikada", "dakika"), ("dakka", "dakika"), ("dk", "dakika"),
+    ("saat", "saat"), ("minutes", "dakika"), ("saatlik", ""), ("kart", ""),
+])
+def test_clock_units_as_players_type_them(word, unit):
+    from hakem.asked import _clock
+
+    assert _clock(word) == unit
+
+
+@pytest.mark.parametrize("question", [
+    "Kral Günü başladığında en öndeki kaç puan alır",  # the start of something else
+    "kurulumu bitirdik, koloni fazında kaç yiyecek gider",  # the start is another clause
+])
+def test_the_start_of_something_else_is_not_the_start_of_the_game(question):
+    asked = asked_for(question, lambda w: True)
+    assert asked is not None and "start" not in asked.qualifiers
+
+
+def test_earning_points_is_not_winning():
+    asked = asked_for("13 puan kazanmak için kaç kuleye komşu olmak gerekir", lambda w: True)
+    assert asked is not None and "win" not in asked.qualifiers

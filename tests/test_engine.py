@@ -165,6 +165,9 @@ def test_a_lowercase_foreign_name_opening_the_question_is_an_unknown_game(tiny_e
     "masada kaç zar olur",  # a Turkish word with the same suffix
     "bugun de kac zar atiyoruz",  # a Turkish word typed without Turkish letters
     "kalede kaç puan var",  # a word of the rules
+    "setupta kaç kart dağıtılır",  # an English game term players use ("setup" → kurulum)
+    "Inside a round, how many dice do we roll?",  # an English question
+    "SIMDIKI turda kaç zar atılır",  # all caps without Turkish letters: "şimdiki"
 ])
 def test_a_turkish_word_opening_the_question_is_not_a_game_name(tiny_engine, question):
     assert tiny_engine.evidence(question)[2].unknown_names == ()
@@ -200,3 +203,8 @@ def test_a_label_ending_in_a_colon_keeps_the_sentence_it_announces():
     assert text[whole.start : whole.end].endswith("Alan boşalınca tetiklenir.")
     plain = Span(0, 6)
     assert _with_what_it_announces(plain, text) == plain
+    # a numbered list is taken up to its last item
+    listed = "Oyun şu durumlarda biter: 1. Kazanma: A olur. Not. 2. Kaybetme: B olur. Son söz."
+    head = Span(0, listed.index(":") + 1)
+    whole = _with_what_it_announces(head, listed)
+    assert listed[whole.start : whole.end].endswith("2. Kaybetme: B olur.")

@@ -1,4 +1,4 @@
-from hakem.text import casefold_tr, fold, sentence_spans, stem, words
+from hakem.text import casefold_tr, fold, is_turkish, list_marks, sentence_spans, stem, words
 
 
 def test_turkish_casefold_dotted_and_dotless_i():
@@ -37,3 +37,19 @@ def test_sentence_spans_offsets():
     text = "  Bir. İki.  "
     spans = sentence_spans(text, offset=10)
     assert [(s.start, s.end) for s in spans] == [(12, 16), (17, 21)]
+
+
+def test_an_inline_numbered_list_splits_one_item_per_sentence():
+    text = ("Kaybetme Koşulları: 1. Termometre 8 banda ulaşırsa 2. Bir oyuncu 12 jeton "
+            "biriktirirse 3. 6. raunt biterse. Oyun en fazla 6 raunt sürer.")
+    got = [text[s.start : s.end] for s in sentence_spans(text)]
+    assert got == ["Kaybetme Koşulları:", "1. Termometre 8 banda ulaşırsa",
+                   "2. Bir oyuncu 12 jeton biriktirirse", "3. 6. raunt biterse.",
+                   "Oyun en fazla 6 raunt sürer."]
+    # a lone "6." before a capital is not a list
+    assert len(list_marks("En fazla 6. Sonra biter.")) == 0
+
+
+def test_is_turkish_reads_words_typed_without_turkish_letters():
+    assert is_turkish("masada") and is_turkish("bugun") and is_turkish("SIMDI")
+    assert not is_turkish("azulda") and not is_turkish("") and not is_turkish("12")
