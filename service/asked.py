@@ -6,9 +6,11 @@ unit; or the game's length, for "ne kadar sürer" and "how long") and looks for 
 game's facts. Every number the texts state is a fact or is excused as not a rule
 (``tests/test_facts.py`` holds the table to that), so a counted thing that no fact of the
 game mentions is a number the rules do not give, and saying so beats answering with another
-number. What it does not do: judge whether a fact that does mention the thing answers the
-question ("kutuda toplam kaç Yerel Proje kartı" against "her raunt 5 Yerel Proje kartı
-çekilir": that needs a model that reads both), or rank facts (``factsearch``).
+number. ("bir" and "tek" are not in the table: they are mostly articles, so "kaç yığın"
+against "tek bir yığın halinde" is a known miss.) What it does not do: judge whether a
+fact that does mention the thing answers the question ("kutuda toplam kaç Yerel Proje
+kartı" against "her raunt 5 Yerel Proje kartı çekilir": that needs a model that reads
+both), or rank facts (``factsearch``).
 """
 
 from __future__ import annotations
@@ -51,6 +53,8 @@ def _clock(word: str) -> str:
 
 # How a fact says how long the game lasts ("Oyun süresi", "6 raunt sürer").
 _LENGTH_WORDS = frozenset(("sure", "suresi", "surer", "suruyor", "dakika", "saat"))
+# "bir raunt ne kadar sürer" asks how long a part of the game lasts, not the game.
+_PART = re.compile(r"\b(?:raunt|round|tur|asama|faz|phase)\w*")
 _LASTS = re.compile(r"\bne kadar (?:zaman(?:da)? )?sur(?!gun)|\bhow long\b")
 # A number may be asked for one moment of the game: its start, or winning it. Only a fact
 # that speaks of the same moment answers it (or, for the start, a component's count of the
@@ -92,7 +96,8 @@ def asked_for(question: str, known: Callable[[str], bool]) -> Asked | None:
     """The thing ``question`` asks a number of, or None when it asks no number (or the
     counted words cannot be told: verbs or slang that ``known``, the corpus's vocabulary,
     does not hold)."""
-    if _LASTS.search(" ".join(fold(w) for w in words(question))):
+    flat = " ".join(fold(w) for w in words(question))
+    if _LASTS.search(flat) and not _PART.search(flat):
         return Asked(length=True)
     clauses = [" ".join(fold(w) for w in words(c)) for c in re.split(r"[,;:.?!]+", question)]
     # Winning may be said in another sentence ("How do you win? How much Street Cred…");

@@ -30,7 +30,7 @@ def known(word: str) -> bool:
     ("how many minutes is a game", Asked(length=True, clock="dakika")),
     ("bir oyun ortalma kaç dakka sürüyo", Asked(length=True, clock="dakika")),
     ("oyun ne kadar sürer", Asked(length=True)),
-    ("Rebirth bir oyun ortlama ne kadar sürüyr?", Asked(length=True)),
+    ("bi oyun ortalama ne kadar suruyo", Asked(length=True)),
     ("how long does a game take?", Asked(length=True)),
     ("oyuna kaç kart ile başlıyoz", Asked(("kart",), qualifiers=("start",))),
     ("how many points do I need to win", Asked(("points",), qualifiers=("win",))),
@@ -46,6 +46,7 @@ def test_what_a_number_question_counts(question, expected):
     "kaç tane olabiliyo",  # the counted word is slang the corpus does not know
     "açılışta kaç kere mulligan yapabiliyoz?",  # how often an action: not looked up
     "ne kadar sürgün oyuncu olabilir",  # "sürgün" (exile) is not "sürer"
+    "bir raunt ne kadar sürer",  # a part of the game, not the game
 ])
 def test_no_counted_thing_means_no_judgement(question):
     assert asked_for(question, known) is None
