@@ -121,6 +121,8 @@ def unknown_names(question: str, known_words: Container[str], games: tuple[Game,
     out: dict[str, str] = {}
     for name in names:
         word = fold(name)
+        if any(c.isdigit() for c in name):  # "d8'in": dice and other game notation
+            continue
         if correct is not None and fold(correct(name)) in known_words:
             continue
         if word not in known_words and word not in alias_words and not any(
@@ -159,7 +161,9 @@ def _leading_name(question: str, is_word: Callable[[str], bool]) -> list[str]:
             stem_ = m.group("name")
         else:
             continue
-        parts = [*head, last, stem_]
-        if not any(w[:1].isdigit() or is_word(w) for w in parts):
+        # A one-word name must be no word with or without its suffix; in a longer one the
+        # first word decides ("terraforming mars": "mars" reads as Turkish "marş").
+        checked = [head[0]] if head else [last, stem_]
+        if not any(w[:1].isdigit() or is_word(w) for w in checked):
             return [" ".join([*head, stem_])]
     return []

@@ -21,7 +21,7 @@ from .factsearch import search_facts
 from .index import LoadedIndex, load_index
 from .retrieve import MODES, Retrieval, RetrievalConfig, Retriever, fact_first
 from .settings import MAX_K, Settings
-from .text import is_turkish
+from .text import fold, is_turkish
 
 FACTS_SHOWN = 3
 FACT_POOL = 20  # passages searched for the one that states the best fact
@@ -81,7 +81,8 @@ class Engine:
         english = lexical.content_terms(question) is None
         names = [] if retrieval.mentions else unknown_names(
             question, lexical.vocab.restore, self.corpus.games, lexical.vocab.correct,
-            None if english else lambda w: is_turkish(w) or bool(lexical.glossary.expand(w)))
+            None if english else lambda w: (is_turkish(w) or fold(w) in lexical.vocab.restore
+                                             or bool(lexical.glossary.expand(w))))
         facts = tuple(search_facts(
             self.index.facts, question, retrieval.game, limit=FACTS_SHOWN,
             glossary=lexical.glossary, query_vector=retrieval.query_vector,

@@ -154,6 +154,7 @@ def test_an_faq_verdict_stays_with_its_reason(tiny_engine):
     ("monopolide kaç zar atılır", "monopoli"),
     ("scythe oyununda kaç yıldız var", "scythe"),  # lowercase, before "oyununda"
     ("ticket to ridede kaç vagonla başlanır", "ticket to ride"),  # a name of three words
+    ("terraforming mars oyunu kaç jenerasyon sürer", "terraforming mars"),  # "mars" ~ "marş"
 ])
 def test_a_lowercase_foreign_name_opening_the_question_is_an_unknown_game(tiny_engine, question,
                                                                           name):
@@ -168,6 +169,7 @@ def test_a_lowercase_foreign_name_opening_the_question_is_an_unknown_game(tiny_e
     "setupta kaç kart dağıtılır",  # an English game term players use ("setup" → kurulum)
     "Inside a round, how many dice do we roll?",  # an English question
     "SIMDIKI turda kaç zar atılır",  # all caps without Turkish letters: "şimdiki"
+    "kale alanımda d6'nın değeri kaç",  # a word of the rules first; "d6'nın" is a die
 ])
 def test_a_turkish_word_opening_the_question_is_not_a_game_name(tiny_engine, question):
     assert tiny_engine.evidence(question)[2].unknown_names == ()
