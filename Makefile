@@ -43,11 +43,9 @@ build: $(STAMP_RUN)
 serve: $(STAMP_RUN)
 	$(BIN)/hakem serve
 
-eval: $(STAMP_RUN)  ## the quality tables: dev and the three blind-written sets in eval/
+eval: $(STAMP_RUN)  ## the quality tables: dev and the blind-written sets in eval/
 	$(BIN)/hakem eval ../shared/eval/dev.jsonl --compare
-	$(BIN)/hakem eval eval/probe.jsonl --compare
-	$(BIN)/hakem eval eval/probe2.jsonl --compare
-	$(BIN)/hakem eval eval/probe3.jsonl --compare
+	for set in eval/probe*.jsonl; do $(BIN)/hakem eval $$set --compare || exit 1; done
 
 bench: $(STAMP_DEV)  ## speed, load and memory on this machine (about 10 minutes)
 	$(BIN)/python bench/run.py
