@@ -40,8 +40,8 @@ _TIMES = frozenset(("kez", "kere", "defa", "sefer", "times"))
 # A verb of being or having, or a number, ends the counted phrase: "kaç tane olunca".
 _ENDS = re.compile(r"(ol(ur|ursa|unca|dugunda|masi|mali|abilir|uyor|sun)?|var(sa|dir|mi)?"
                    r"|yok(sa|tur)?|lazim|gerek(ir|li|iyor)?|\d.*)")
-# Units of clock time: no rules text needs to use them for the question to be about them.
-# Clock units as players type them (folded): "dakika", "dakikada", "dakka", "dk", "saat".
+# Clock units as players type them (folded: "dakika", "dakikada", "dakka", "dk", "saat"):
+# general words, not the corpus's, since a rules text need not use them to be asked them.
 _CLOCK = re.compile(r"(?P<dakika>dakika\w{0,3}|dakka\w{0,3}|dk|minutes?)"
                     r"|(?P<saat>saat(?:te|e|i)?|hours?)|(?P<saniye>saniye\w{0,3}|seconds?)")
 
