@@ -53,6 +53,10 @@ class AbstainConfig:
 
     min_dense: float = 0.83
     min_coverage: float = 0.2
+    # With the game guessed from the question's content, at least this share of its words
+    # must be the rules' words. Every game-unnamed answerable question of dev and the probe
+    # sets has 2/3 or more; off-topic questions mostly 1/2 or less.
+    min_known_share: float = 0.6
 
 
 def terms_of(text: str) -> set[str]:
@@ -165,11 +169,15 @@ class Evidence:
     # What a number question counts when no fact of the game mentions it ("RAM limiti",
     # "oyunun süresi (dakika)"): the rules state no such number. See ``asked``.
     unstated: str = ""
+    # No game was named or picked, and most of the question's words are not the rules'
+    # words: a question about something else ("yarın yağmur yağacak mı"). See ``AbstainConfig``.
+    known_share: float = 1.0
+    game_source: str = ""
 
 
 def evidence(retrieval: Retrieval, facts: tuple[FactHit, ...], terms: set[str] | None,
              idf: Callable[[str], float], unknown_names: list[str],
-             unstated: str = "") -> Evidence:
+             unstated: str = "", known_share: float = 1.0) -> Evidence:
     """``terms`` is None when word overlap cannot be judged (an English question)."""
     top = retrieval.hits[0] if retrieval.hits else None
     cover = 1.0 if terms is None else max(
@@ -177,7 +185,8 @@ def evidence(retrieval: Retrieval, facts: tuple[FactHit, ...], terms: set[str] |
     return Evidence(dense=top.dense if top else 0.0, coverage=cover,
                     unknown_names=tuple(unknown_names),
                     out_of_range=_out_of_range(facts) and _turns_on_number(retrieval.question),
-                    terms=None if terms is None else frozenset(terms), unstated=unstated)
+                    terms=None if terms is None else frozenset(terms), unstated=unstated,
+                    known_share=known_share, game_source=retrieval.game_source)
 
 
 def _out_of_range(facts: tuple[FactHit, ...]) -> bool:
@@ -195,6 +204,8 @@ def abstain_reason(ev: Evidence, config: AbstainConfig) -> str:
         return "the rules give this number only for other cases"
     if ev.unstated:
         return f"no fact of the game gives a number of: {ev.unstated}"
+    if ev.game_source == "content" and ev.known_share < config.min_known_share:
+        return f"off topic: {ev.known_share:.0%} of the words are the rules' words"
     if ev.dense < config.min_dense and ev.coverage < config.min_coverage:
         return f"weak match (dense {ev.dense:.2f}, term coverage {ev.coverage:.2f})"
     return ""
@@ -231,6 +242,9 @@ def _abstain_text(ev: Evidence, facts: tuple[FactHit, ...]) -> str:
     if ev.out_of_range:
         known = "; ".join(fact_sentence(f.fact) for f in facts[:2])
         return f"Kurallar bu sayıyı sorduğunuz durum için vermiyor. Verilenler: {known}."
+    if ev.game_source == "content" and ev.known_share < AbstainConfig().min_known_share:
+        return (f"{NOT_IN_RULES} (Soru buradaki oyunların kurallarına benzemiyor; "
+                "oyunun adını yazarsanız o oyunun kurallarında ararım.)")
     return NOT_IN_RULES
 
 

@@ -95,5 +95,6 @@ class Engine:
             asked, (f for f in self.index.facts if f.game == retrieval.game),
             lexical.glossary.expand)
         ev = evidence(retrieval, facts, lexical.content_terms(retrieval.query), lexical.idf,
-                      names, asked.label() if asked and missing else "")
+                      names, asked.label() if asked and missing else "",
+                      1.0 if english else lexical.known_share(retrieval.query))
         return retrieval, facts, ev

@@ -219,6 +219,16 @@ class LexicalIndex:
         return (fold(word) in self.vocab.restore
                 or fold(stem(self.vocab.normalise(word))) in self._idf)
 
+    def known_share(self, query: str) -> float:
+        """The share of the query's words (3+ letters, no stopwords or numbers) that the texts
+        use or the glossary translates: low for a question about something else entirely
+        ("en iyi pizza nerede yenir"); 1.0 when there is no such word."""
+        typed = [w for w in words(query)
+                 if len(w) > 2 and not w[:1].isdigit() and fold(w) not in STOPWORDS]
+        if not typed:
+            return 1.0
+        return sum(self.knows(w) or bool(self.glossary.expand(w)) for w in typed) / len(typed)
+
     def idf(self, term: str) -> float:
         return self._idf.get(term, self._idf_unseen)
 

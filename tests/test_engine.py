@@ -210,3 +210,19 @@ def test_a_label_ending_in_a_colon_keeps_the_sentence_it_announces():
     head = Span(0, listed.index(":") + 1)
     whole = _with_what_it_announces(head, listed)
     assert listed[whole.start : whole.end].endswith("2. Kaybetme: B olur.")
+
+
+@pytest.mark.parametrize("question", ["yarın yağmur yağacak mı", "en iyi pizza nerede yenir",
+                                      "merhaba nasılsın"])
+def test_a_question_about_something_else_entirely_is_not_answered(tiny_engine, question):
+    answer = tiny_engine.ask(question)
+    assert answer.abstained and answer.reason.startswith("off topic")
+    assert "oyunun adını yazarsanız" in answer.answer
+
+
+def test_a_question_in_the_rules_words_without_a_game_name_is_answered(tiny_engine):
+    answer = tiny_engine.ask("oyuncunun canı sıfıra düşerse ne olur?")
+    assert not answer.abstained and answer.game == "zar-savasi"
+    # the same words with the game picked are judged by the usual signals only
+    picked = tiny_engine.evidence("merhaba nasılsın", game="zar-savasi")[2]
+    assert picked.game_source == "request"
