@@ -54,8 +54,8 @@ class AbstainConfig:
     min_dense: float = 0.83
     min_coverage: float = 0.2
     # With the game guessed from the question's content, at least this share of its words
-    # must be the rules' words. Every game-unnamed answerable question of dev and the probe
-    # sets has 2/3 or more; off-topic questions mostly 1/2 or less.
+    # must be the rules' words. Every game-unnamed answerable question of dev and probe to
+    # probe4 has 2/3 or more; off-topic questions mostly 1/2 or less.
     min_known_share: float = 0.6
 
 
