@@ -74,6 +74,10 @@ _QUALIFIERS = MappingProxyType({
     "win": (re.compile(r"\b(?:oyun|mac)\w* kazan|^kazan(?:mak|abilmek|ma|masi)\b"
                        r"|\bwin(?:s|ning)?\b"),
             re.compile(r"\b(?:kazan(?!dir)|win|zafer)"), "kazanmak için"),
+    # what the box holds: "kutuda kaç", "Daybreak kutusunda", "in the box" (not "toplam",
+    # which players say of any sum)
+    "box": (re.compile(r"\bkutu(?:da|sunda|nun|dan|ya)?\b|\bbox\b"),
+            re.compile(r"\b(?:kutu|toplam|box|total)"), "kutuda"),
 })
 
 
@@ -84,7 +88,7 @@ class Asked:
     words: tuple[str, ...] = ()  # casefolded, Turkish letters as typed
     length: bool = False  # "ne kadar sürer", "how long", "kaç dakika"
     clock: str = ""  # the clock unit asked for ("dakika"), which rounds do not answer
-    qualifiers: tuple[str, ...] = ()  # "start", "win": see _QUALIFIERS
+    qualifiers: tuple[str, ...] = ()  # "start", "win", "box": see _QUALIFIERS
 
     def label(self) -> str:
         if self.length:
@@ -107,8 +111,11 @@ def asked_for(question: str, known: Callable[[str], bool]) -> Asked | None:
     for clause in re.split(r"[,;:.?!]+", question):
         typed = words(clause)
         folded = [fold(w) for w in typed]
-        starts = bool(_QUALIFIERS["start"][0].search(" ".join(folded)))
-        qualifiers = tuple(q for q, on in (("start", starts), ("win", wins)) if on)
+        flat_clause = " ".join(folded)
+        starts = bool(_QUALIFIERS["start"][0].search(flat_clause))
+        boxed = bool(_QUALIFIERS["box"][0].search(flat_clause))
+        qualifiers = tuple(q for q, on in (("start", starts), ("win", wins), ("box", boxed))
+                           if on)
         for i, token in enumerate(folded):
             english = token in ("many", "much") and i > 0 and folded[i - 1] == "how"
             if not (token in _HOW_MANY or english or token in _HOW_MANY_BEFORE):
@@ -196,22 +203,24 @@ def _name_features(fact: Fact) -> frozenset[str]:
 
 
 def _speaks_of(fact: Fact, qualifier: str, phrase: list[str]) -> bool:
-    """The fact is about the qualifier's moment, or (start) it is a component's count of
-    the asked thing itself: what the box holds per player is what a player starts with."""
+    """The fact is about the qualifier's moment, or (start, box) it is a component's count
+    of the asked thing itself: what the box holds per player is what a player starts with."""
     text = " ".join(fold(w) for w in words(" ".join(
         (fact.subject, " ".join(fact.keywords), fact.effect, fact.quote, fact.section))))
     if _QUALIFIERS[qualifier][1].search(text):
         return True
-    if qualifier != "start" or section_kind(fact.section.split(" > ")[0]) != "components":
+    if qualifier == "win" or section_kind(fact.section.split(" > ")[0]) != "components":
         return False
-    # The fact counts the thing itself (its unit), or a player's share of it ("Oyuncu başına
-    # skor işaretçisi"); a component's value ("Kirli Enerji jetonu değeri") is not a supply.
+    # The fact counts the thing itself (its unit, or its subject when the unit is a bare
+    # counter), or a player's share of it ("Oyuncu başına skor işaretçisi"); a component's
+    # value ("Kirli Enerji jetonu değeri") is not a supply.
     counted = f"{fact.unit} {fact.value_unit}"
-    if _PER_PLAYER.search(fold(fact.subject)):
-        counted += f" {fact.subject}"
+    if _PER_PLAYER.search(fold(fact.subject)) or fold(fact.unit) in _COUNTERS:
+        counted += f" {fact.subject}"  # "30 adet" of "Zombi standee ve jetonu"
     # "kartı" counts what "kart" counts: one is a prefix of the other, of 4 letters or more.
     return any(a == b or (min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a)))
                for a in map(fold, phrase) for b in map(fold, words(counted)))
 
 
+_COUNTERS = frozenset(("adet", "tane", "parca", "kopya"))  # units that count the subject
 _PER_PLAYER = re.compile(r"\boyuncu basina\b|\bher oyuncu")

@@ -36,6 +36,8 @@ def known(word: str) -> bool:
     ("how many points do I need to win", Asked(("points",), qualifiers=("win",))),
     ("oyunu kazanmak için kaç puan gerekir", Asked(("puan",), qualifiers=("win",))),
     ("kale kaç puan kazandırır", Asked(("puan",))),  # earning points is not winning
+    ("kutuda kaç zar var", Asked(("zar",), qualifiers=("box",))),
+    ("toplam kaç kart çekilir", Asked(("kart",))),  # "toplam" is any sum, not the box
 ])
 def test_what_a_number_question_counts(question, expected):
     assert asked_for(question, known) == expected
@@ -101,7 +103,9 @@ def test_unstated_by_moment_and_by_whole_phrase():
     setup = _fact("Başlangıç kartı", "kart", "Her oyuncu 5 kartla başlar", "Kurulum")
     supply = _fact("Oyuncu başına karo", "karo", "oyuncu başına 36 karo", "Bileşenler > Karo")
     global_ = _fact("Küresel Proje", "proje", "4 Küresel Proje", "Akış")
-    facts = [cost, setup, supply, global_]
+    zombies = _fact("Zombi standee ve jetonu", "adet", "30 zombi standee", "Bileşenler > Zombi")
+    tags = _fact("Yerel Proje kartındaki etiket", "etiket", "1-3 etiket", "Bileşenler > Kart")
+    facts = [cost, setup, supply, global_, zombies, tags]
     start = ("start",)
     assert unstated(Asked(("thaler",), qualifiers=start), facts, no_translation)
     assert not unstated(Asked(("thaler",)), facts, no_translation)  # a price is given
@@ -113,6 +117,12 @@ def test_unstated_by_moment_and_by_whole_phrase():
     assert unstated(Asked(("yerel", "proje"), qualifiers=start), facts, no_translation)
     assert not unstated(Asked(("yerel", "proje")), facts, no_translation)
     assert unstated(Asked(("dakika",), length=True, clock="dakika"), facts, no_translation)
+    # the box: a component that counts the thing (its unit, or its subject under "adet")
+    box = ("box",)
+    assert not unstated(Asked(("zombi",), qualifiers=box), facts, no_translation)
+    assert not unstated(Asked(("karo",), qualifiers=box), facts, no_translation)
+    # a component that counts something else about it (tags on a card) is no box total
+    assert unstated(Asked(("yerel", "proje"), qualifiers=box), facts, no_translation)
 
 
 @pytest.mark.parametrize(("word", "unit"), [
