@@ -234,9 +234,16 @@ def compose(retrieval: Retrieval, facts: tuple[FactHit, ...], game_text: str | N
                   answer_span, hits, facts)
 
 
+def _capitalised(name: str) -> str:
+    """A name as a title: "azul" → "Azul", "istanbul" → "İstanbul" (Turkish dotted İ)."""
+    first = {"i": "İ", "ı": "I"}.get(name[:1], name[:1].upper())
+    return first + name[1:]
+
+
 def _abstain_text(ev: Evidence, facts: tuple[FactHit, ...]) -> str:
     if ev.unknown_names:
-        return f"{NOT_IN_RULES} ({', '.join(ev.unknown_names)} bu kural setinde yok.)"
+        names = ", ".join(_capitalised(n) for n in ev.unknown_names)
+        return f"{NOT_IN_RULES} ({names} bu kural setinde yok.)"
     if ev.unstated:
         return f"{NOT_IN_RULES} (Kurallarda “{ev.unstated}” için bir sayı verilmiyor.)"
     if ev.out_of_range:
