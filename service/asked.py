@@ -23,7 +23,8 @@ from types import MappingProxyType
 
 from .chunks import section_kind
 from .facts import Fact
-from .text import STOPWORDS, fold, prefix, stem, words
+from .factsearch import word_features
+from .text import STOPWORDS, fold, words
 
 _HOW_MANY = frozenset(("kac", "kacar", "kacinci"))
 # "kaçı aşınca", "kaça kadar": a verb or postposition follows; what is counted comes before.
@@ -103,15 +104,14 @@ def asked_for(question: str, known: Callable[[str], bool]) -> Asked | None:
     flat = " ".join(fold(w) for w in words(question))
     if _LASTS.search(flat) and not _PART.search(flat):
         return Asked(length=True)
-    clauses = [" ".join(fold(w) for w in words(c)) for c in re.split(r"[,;:.?!]+", question)]
+    clauses = [words(c) for c in re.split(r"[,;:.?!]+", question)]
+    flats = [" ".join(fold(w) for w in typed) for typed in clauses]
     # Winning may be said in another sentence ("How do you win? How much Street Cred…");
     # the start is read only where the number is asked: "Kurulumu bitirdik, koloni fazında
     # kaç yiyecek…" asks about the colony phase.
-    wins = any(_QUALIFIERS["win"][0].search(c) for c in clauses)
-    for clause in re.split(r"[,;:.?!]+", question):
-        typed = words(clause)
+    wins = any(_QUALIFIERS["win"][0].search(c) for c in flats)
+    for typed, flat_clause in zip(clauses, flats, strict=True):
         folded = [fold(w) for w in typed]
-        flat_clause = " ".join(folded)
         starts = bool(_QUALIFIERS["start"][0].search(flat_clause))
         boxed = bool(_QUALIFIERS["box"][0].search(flat_clause))
         qualifiers = tuple(q for q, on in (("start", starts), ("win", wins), ("box", boxed))
@@ -150,17 +150,14 @@ def _phrase(typed: list[str], order: Iterable[int]) -> list[str]:
 
 
 @lru_cache(maxsize=4096)  # facts are frozen: their words are gathered once
-def _fact_features(fact: Fact) -> frozenset[str]:
+def _fact_features(fact: Fact) -> frozenset[tuple[str, str]]:
     text = " ".join((fact.subject, " ".join(fact.keywords), fact.effect, fact.unit,
                      fact.value_unit, fact.quote))
     return frozenset(f for w in words(text) for f in _features(w))
 
 
-def _features(word: str) -> tuple[str, ...]:
-    folded = fold(word)
-    if len(folded) < 4:
-        return (f"w:{folded}",)
-    return (f"w:{folded}", f"s:{fold(stem(word))}", f"p:{prefix(folded)}")
+def _features(word: str) -> frozenset[tuple[str, str]]:
+    return frozenset(word_features(word).items())  # matched as facts are ranked
 
 
 def unstated(asked: Asked, facts: Iterable[Fact], translate: Callable[[str], str]) -> bool:
@@ -168,36 +165,36 @@ def unstated(asked: Asked, facts: Iterable[Fact], translate: Callable[[str], str
     it): the rules give no such number. ``translate`` gives the corpus's Turkish for an
     English word ("" if none), so "how many points" meets "puan"."""
     facts = list(facts)
-    stated: set[str] = set()
+    stated: set[tuple[str, str]] = set()
     for fact in facts:
         stated |= _fact_features(fact)
     if asked.clock:
-        return f"w:{asked.clock}" not in stated
+        return ("w", asked.clock) not in stated
     if asked.length:
-        return not any(f"w:{w}" in stated for w in _LENGTH_WORDS)
+        return not any(("w", w) in stated for w in _LENGTH_WORDS)
     # For the existence of a number, any word of the counted phrase will do ("kaç zafer
     # puanı" meets a fact in "puan"): this catches things the facts never mention.
     # English plurals are translated as their singular: "cards" as "card" → "kart".
     forms = {w: [w, *words(translate(w) or translate(w.removesuffix("s")))]
              for w in asked.words}
-    if not any(set(_features(f)) & stated for fs in forms.values() for f in fs):
+    if not any(_features(f) & stated for fs in forms.values() for f in fs):
         return True
     # For a moment, the fact must be about the whole thing ("Yerel Proje", not any
     # "Proje") and speak of that moment. The whole thing is the phrase's words that facts
     # use as names (subject, unit, keywords): a verb ("kaç karo alır") is not what is counted.
-    named: set[str] = set()
+    named: set[tuple[str, str]] = set()
     for fact in facts:
         named |= _name_features(fact)
-    nouns = [fs for fs in forms.values() if any(set(_features(f)) & named for f in fs)]
+    nouns = [fs for fs in forms.values() if any(_features(f) & named for f in fs)]
     about = [fact for fact in facts
-             if all(any(set(_features(f)) & _fact_features(fact) for f in fs) for fs in nouns)]
+             if all(any(_features(f) & _fact_features(fact) for f in fs) for fs in nouns)]
     phrase = [f for fs in nouns for f in fs]
     return any(not any(_speaks_of(fact, q, phrase) for fact in about)
                for q in asked.qualifiers)
 
 
 @lru_cache(maxsize=4096)
-def _name_features(fact: Fact) -> frozenset[str]:
+def _name_features(fact: Fact) -> frozenset[tuple[str, str]]:
     text = " ".join((fact.subject, " ".join(fact.keywords), fact.unit, fact.value_unit))
     return frozenset(f for w in words(text) for f in _features(w))
 

@@ -37,7 +37,9 @@ DENSE_WEIGHT = 1.0  # meaning counts as much as shared words, as in passage retr
 DENSE_CANDIDATES = 3  # facts closest in meaning are candidates even with no shared word
 
 
-def _features(token: str) -> dict[str, str]:
+def word_features(token: str) -> dict[str, str]:
+    """How a word is matched against facts: folded ("w"), and, from 4 letters, its Turkish
+    stem ("s") and 5-letter prefix ("p")."""
     folded = fold(token)
     out = {"w": folded}
     if len(folded) >= 4:
@@ -91,7 +93,7 @@ def _fact_index(fact: Fact) -> dict[tuple[str, str], float]:
         text = _fact_fields(fact)[field]
         text += " " + " ".join(_ORDINAL_WORDS[int(d)] for d in _DIGIT_ORDINAL.findall(text))
         for tok in _content_tokens(text):
-            for kind, feat in _features(tok).items():
+            for kind, feat in word_features(tok).items():
                 key = (kind, feat)
                 out[key] = max(out.get(key, 0.0), weight)
     return out
@@ -119,7 +121,7 @@ def search_facts(facts: tuple[Fact, ...] | list[Fact], question: str, game: str 
                        glossary.expand(question) if glossary else "")
     lexical = np.array([
         sum(weight * max((_KIND_WEIGHTS[kind] * idx[key] * math.log((n + 1) / (df[key] + 0.5))
-                          for kind, key in ((k, (k, f)) for k, f in _features(tok).items())
+                          for kind, key in ((k, (k, f)) for k, f in word_features(tok).items())
                           if key in idx), default=0.0)
             for tok, weight in q_tokens)
         for idx in indexes])
