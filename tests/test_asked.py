@@ -18,7 +18,7 @@ def known(word: str) -> bool:
 @pytest.mark.parametrize(("question", "expected"), [
     ("Her turda kaç tane kart çekilir?", Asked(("kart",))),
     ("her turda KAC kart cekiliyo", Asked(("kart",))),
-    ("RAM limiti kaç abi?", Asked(("ram", "limiti"))),  # the counted thing comes first
+    ("el ram limiti kaçtı ya", Asked(("ram", "limiti"))),  # the counted thing comes first
     ("Enerji Talebi kaçı aşınca uzatma alınır?", Asked(("enerji", "talebi"))),
     ("toplam kaç yerel proje kartı var", Asked(("yerel", "proje"))),
     # "olunca" ends the phrase after "kaç", so the counted thing is the one before it
@@ -26,7 +26,7 @@ def known(word: str) -> bool:
      Asked(("topluluk", "jetonu"))),
     ("RAM limit tam olarak kaç, bir kartın RAM'i nasıl hesaplanır?", Asked(("ram",))),
     ("how many points does a castle give?", Asked(("points",))),
-    ("Bir oyun ortalama kaç dakika sürer?", Asked(length=True, clock="dakika")),
+    ("tek parti kaç dakika alıyor", Asked(length=True, clock="dakika")),
     ("how many minutes is a game", Asked(length=True, clock="dakika")),
     ("bir oyun ortalma kaç dakka sürüyo", Asked(length=True, clock="dakika")),
     ("oyun ne kadar sürer", Asked(length=True)),
@@ -46,7 +46,7 @@ def test_what_a_number_question_counts(question, expected):
 @pytest.mark.parametrize("question", [
     "Kart çekmek zorunlu mu?",  # no number asked
     "kaç tane olabiliyo",  # the counted word is slang the corpus does not know
-    "açılışta kaç kere mulligan yapabiliyoz?",  # how often an action: not looked up
+    "bir turda kaç kere mulligan hakkım var",  # how often an action: not looked up
     "ne kadar sürgün oyuncu olabilir",  # "sürgün" (exile) is not "sürer"
     "bir raunt ne kadar sürer",  # a part of the game, not the game
 ])
