@@ -7,7 +7,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 SAMPLE ?= Daybreak'te kaç Krizde Topluluk jetonunda oyunu kaybederiz?
 
-.PHONY: run test install dev build serve eval bench lint clean
+.PHONY: run test install dev build serve eval calibrate bench lint clean
 
 run: $(STAMP_RUN)  ## install, build the index on the bundled corpus, answer a sample question
 	$(BIN)/hakem build
@@ -46,6 +46,11 @@ serve: $(STAMP_RUN)
 eval: $(STAMP_RUN)  ## the quality tables: dev and the blind-written sets in eval/
 	$(BIN)/hakem eval ../shared/eval/dev.jsonl --compare
 	for set in eval/probe*.jsonl; do $(BIN)/hakem eval $$set --compare || exit 1; done
+
+# The answerability model, fitted on every question set and reported leave-one-set-out.
+SETS := ../shared/eval/dev.jsonl ../shared/eval/dev2.jsonl $(wildcard eval/probe*.jsonl)
+calibrate: $(STAMP_DEV)  ## refit corpus/answerability.json (the shipped model) on the question sets
+	$(BIN)/python -m hakem_eval.calibrate $(SETS) --write
 
 bench: $(STAMP_DEV)  ## speed, load and memory on this machine (about 10 minutes)
 	$(BIN)/python bench/run.py

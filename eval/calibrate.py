@@ -1,95 +1,122 @@
-"""Calibrate the abstention thresholds, and say honestly how well they hold on unseen questions.
+"""Fit the answerability model, and say honestly how well it holds on unseen questions.
 
-What it does: asks every question of a set once, keeps each question's evidence signals
-(dense similarity, term coverage; see ``hakem.answer.Evidence``), then picks the pair of
-thresholds (``min_dense``, ``min_coverage``) that best separates unanswerable from
-answerable questions on a fixed grid — false abstentions cost ``FALSE_ABSTAIN_COST`` times
-more than missed ones — and estimates the result on unseen questions by leave-one-out
-cross-validation: each question is judged with thresholds chosen without it. What it does
-not do: change the defaults; copy the printed pair into ``AbstainConfig`` only when the
-cross-validated figures support it.
+What it does: asks every question of several question sets once (through the very path
+``Engine.ask`` takes, with a model that never abstains), keeps each question's signals
+(``hakem.answerability.features``), and fits a standardised logistic regression
+(scikit-learn) of "the rules answer it". The abstention threshold is the highest probability
+cut that turns away at most ``MAX_FALSE_ABSTAIN`` of the answerable training questions.
+Reported **leave-one-set-out**: each set is judged by a model fitted on the others only,
+which is the honest estimate for a set written later. ``--write`` saves the model fitted on
+all sets to the versioned JSON file the engine loads. Questions that name a game not in the
+corpus are left to the hard rule (``detect``) and not fitted on. What it does not do: run at
+serving time (scikit-learn is a development dependency), or pick features (they are fixed in
+``hakem.answerability.FEATURES``).
 
-    python -m hakem_eval.calibrate ../shared/eval/dev.jsonl
+    python -m hakem_eval.calibrate ../shared/eval/dev.jsonl ../shared/eval/dev2.jsonl \
+        eval/probe*.jsonl --write
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
+import hashlib
 import json
-from dataclasses import dataclass, replace
+import sys
+from dataclasses import dataclass
 from pathlib import Path
 
-from hakem.answer import AbstainConfig, Evidence, abstain_reason
+import numpy as np
+
+from hakem.answerability import FEATURES, Model, features, neutral_model
 from hakem.engine import Engine
 from hakem.settings import Settings
 
 from .harness import load_questions
 
-DENSE_GRID = tuple(round(0.76 + 0.01 * i, 2) for i in range(13))
-COVERAGE_GRID = tuple(round(0.05 * i, 2) for i in range(11))
-FALSE_ABSTAIN_COST = 5.0
-
+MAX_FALSE_ABSTAIN = 0.01  # of answerable training questions turned away
+C = 1.0  # inverse regularisation strength (scikit-learn's default)
 
 @dataclass(frozen=True)
 class Sample:
+    set: str
     answerable: bool
-    evidence: Evidence
-
+    x: tuple[float, ...]
+    named_unknown: bool  # decided by the hard rule, not by the model
 
 def collect(engine: Engine, path: Path) -> list[Sample]:
-    """Each question's evidence, through the very path ``Engine.ask`` takes."""
-    return [Sample(q.game is not None, engine.evidence(q.question)[2])
-            for q in load_questions(path)]
+    out = []
+    for q in load_questions(path):
+        ev = engine.evidence(q.question)[2]
+        values = features(ev)
+        out.append(Sample(path.name, q.game is not None, tuple(values[f] for f in FEATURES),
+                          bool(ev.unknown_names)))
+    return out
 
+def fit(samples: list[Sample]) -> Model:
+    from sklearn.linear_model import LogisticRegression  # development dependency only
+    from sklearn.preprocessing import StandardScaler
 
-def _abstains(s: Sample, config: AbstainConfig) -> bool:
-    return bool(abstain_reason(s.evidence, config))
+    train = [s for s in samples if not s.named_unknown]
+    x = np.array([s.x for s in train])
+    y = np.array([s.answerable for s in train])
+    scaler = StandardScaler().fit(x)
+    clf = LogisticRegression(C=C, class_weight="balanced", max_iter=1000)
+    clf.fit(scaler.transform(x), y)
+    p = clf.predict_proba(scaler.transform(x))[:, 1]
+    answerable = np.sort(p[y])
+    # The cut below which at most MAX_FALSE_ABSTAIN of the answerable questions fall.
+    allowed = int(MAX_FALSE_ABSTAIN * len(answerable))
+    threshold = float(answerable[allowed]) if len(answerable) else 0.5
+    return Model(FEATURES, tuple(float(v) for v in scaler.mean_),
+                 tuple(float(v) for v in scaler.scale_), tuple(float(v) for v in clf.coef_[0]),
+                 float(clf.intercept_[0]), round(threshold - 1e-6, 6))
 
+def abstains(model: Model, s: Sample) -> bool:
+    return s.named_unknown or model.probability(dict(zip(FEATURES, s.x, strict=True))) \
+        < model.threshold
 
-def _utility(samples: list[Sample], config: AbstainConfig) -> float:
-    gain = sum(_abstains(s, config) for s in samples if not s.answerable)
-    cost = sum(_abstains(s, config) for s in samples if s.answerable)
-    return gain - FALSE_ABSTAIN_COST * cost
-
-
-def best_config(samples: list[Sample]) -> AbstainConfig:
-    grid = [replace(AbstainConfig(), min_dense=d, min_coverage=c)
-            for d, c in itertools.product(DENSE_GRID, COVERAGE_GRID)]
-    # Ties go to the most conservative pair (lowest thresholds): abstain as little as possible.
-    return max(grid, key=lambda cfg: (_utility(samples, cfg), -cfg.min_dense, -cfg.min_coverage))
-
-
-def rates(samples: list[Sample], decisions: list[bool]) -> dict[str, float]:
-    unans = [d for s, d in zip(samples, decisions, strict=True) if not s.answerable]
-    ans = [d for s, d in zip(samples, decisions, strict=True) if s.answerable]
-    return {"abstained_unanswerable": round(sum(unans) / max(len(unans), 1), 3),
+def rates(model: Model, samples: list[Sample]) -> dict[str, float | int]:
+    unans = [abstains(model, s) for s in samples if not s.answerable]
+    ans = [abstains(model, s) for s in samples if s.answerable]
+    return {"n": len(samples),
+            "abstained_unanswerable": round(sum(unans) / max(len(unans), 1), 3),
             "abstained_answerable": round(sum(ans) / max(len(ans), 1), 3)}
-
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hakem_eval.calibrate",
-                                     description=__doc__.split("\n\n")[0])
-    parser.add_argument("questions", type=Path)
+                                     description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("questions", type=Path, nargs="+", help="question sets (JSONL)")
+    parser.add_argument("--write", type=Path, nargs="?", const=Path(""), default=None,
+                        help="save the model fitted on all sets (default: the settings' "
+                             "answerability file, corpus/answerability.json)")
     args = parser.parse_args(argv)
-    engine = Engine.load(Settings.from_env())
-    samples = collect(engine, args.questions)
-    default = AbstainConfig()
-    fitted = best_config(samples)
-    loo = []
-    for i in range(len(samples)):
-        cfg = best_config(samples[:i] + samples[i + 1 :])
-        loo.append(_abstains(samples[i], cfg))
-    print(json.dumps({
-        "questions": len(samples),
-        "default": {"min_dense": default.min_dense, "min_coverage": default.min_coverage,
-                    **rates(samples, [_abstains(s, default) for s in samples])},
-        "fitted_on_all": {"min_dense": fitted.min_dense, "min_coverage": fitted.min_coverage,
-                          **rates(samples, [_abstains(s, fitted) for s in samples])},
-        "leave_one_out": rates(samples, loo),
-    }, indent=2))
+    settings = Settings.from_env()
+    engine = Engine.load(settings, model=neutral_model())
+    if args.write == Path(""):
+        args.write = settings.answerability_file
+    by_set: dict[str, list[Sample]] = {}
+    for i, path in enumerate(args.questions, 1):
+        print(f"[{i}/{len(args.questions)}] {path}", file=sys.stderr)
+        by_set[path.name] = collect(engine, path)
+    loso = {}
+    for name, held in by_set.items():
+        others = [s for n, ss in by_set.items() if n != name for s in ss]
+        loso[name] = rates(fit(others), held)
+    everything = [s for ss in by_set.values() for s in ss]
+    model = fit(everything)
+    report = {"leave_one_set_out": loso, "fitted_on_all": rates(model, everything),
+              "threshold": model.threshold,
+              "weights": dict(zip(FEATURES, (round(w, 3) for w in model.coef), strict=True))}
+    print(json.dumps(report, indent=2))
+    if args.write:
+        trained = {p.name: {"sha256": hashlib.sha256(p.read_bytes()).hexdigest(),
+                            "questions": len(by_set[p.name])} for p in args.questions}
+        payload = {**model.to_json(), "trained_on": trained, "report": report,
+                   "embedder": engine.embedder.name}
+        args.write.write_text(json.dumps(payload, indent=1, ensure_ascii=False) + "\n",
+                              encoding="utf-8")
+        print(f"wrote {args.write}", file=sys.stderr)
     return 0
-
 
 if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(main())

@@ -44,6 +44,7 @@ class Question:
     evidence: tuple[str, ...]
     answer: str = ""
     value: float | None = None
+    polarity: str | None = None  # "evet" / "hayır" for a yes/no question
 
 
 def load_questions(path: Path) -> list[Question]:
@@ -61,7 +62,8 @@ def load_questions(path: Path) -> list[Question]:
                          kind=str(row.get("kind", "rule")), style=str(row.get("style", "formal")),
                          evidence=tuple(row.get("evidence") or ()),
                          answer=str(row.get("answer", "")),
-                         value=float(row["value"]) if row.get("value") is not None else None)
+                         value=float(row["value"]) if row.get("value") is not None else None,
+                         polarity=row.get("polarity"))
         except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
             raise QuestionSetError(f"{path}:{n}: not a question ({exc})") from exc
         if q.id in seen:
@@ -107,6 +109,9 @@ class Outcome:
     span_hit: bool
     value_found: bool | None
     top_fact_right: bool | None
+    # For a yes/no question: the verdict the answer leads with ("evet", "hayır" or "" when it
+    # states none); None when the question has no polarity.
+    stated_polarity: str | None = None
 
 
 def _overlaps(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
@@ -119,8 +124,8 @@ def judge(q: Question, answer: Answer, spans: list[tuple[int, int]], seconds: fl
         if hit.chunk.game == q.game and _overlaps(hit.chunk.start, hit.chunk.end, spans):
             rank = i
             break
-    span = answer.answer_span
-    span_hit = bool(span and span.game == q.game and _overlaps(span.start, span.end, spans))
+    span_hit = any(s.game == q.game and _overlaps(s.start, s.end, spans)
+                   for s in (answer.spans or ((answer.answer_span,) if answer.answer_span else ())))
     value_found = top_right = None
     if q.kind == "threshold" and q.value is not None and q.game is not None:
         numbers = set(numbers_in(answer.answer))
@@ -133,7 +138,11 @@ def judge(q: Question, answer: Answer, spans: list[tuple[int, int]], seconds: fl
             # A rate's number for the question's count ("5 kişi" → 3) is the top fact's answer.
             top_numbers = fact_numbers(top.fact) | ({top.applied[1]} if top.applied else set())
             top_right = top.fact.game == q.game and q.value in top_numbers
-    return Outcome(q, answer, rank, seconds, span_hit, value_found, top_right)
+    stated = None
+    if q.polarity is not None:
+        first = re.match(r"\s*(Evet|Hayır)\b", answer.answer) if not answer.abstained else None
+        stated = first.group(1).replace("E", "e").replace("H", "h") if first else ""
+    return Outcome(q, answer, rank, seconds, span_hit, value_found, top_right, stated)
 
 
 def _rate(items: Iterable[bool]) -> float | None:
@@ -145,6 +154,7 @@ def metrics(outcomes: list[Outcome]) -> dict[str, Any]:
     answerable = [o for o in outcomes if o.question.game is not None]
     unanswerable = [o for o in outcomes if o.question.game is None]
     thresholds = [o for o in answerable if o.value_found is not None]
+    polar = [o for o in answerable if o.question.polarity is not None]
     return {
         "n": len(outcomes),
         "recall@1": _rate(o.rank is not None and o.rank <= 1 for o in answerable),
@@ -158,6 +168,10 @@ def metrics(outcomes: list[Outcome]) -> dict[str, Any]:
         "answer_span": _rate(o.span_hit for o in answerable),
         "threshold_value_found": _rate(bool(o.value_found) for o in thresholds),
         "threshold_top_fact": _rate(bool(o.top_fact_right) for o in thresholds),
+        # Of yes/no questions: the answer leads with the right verdict / with the wrong one.
+        "polarity_right": _rate(o.stated_polarity == o.question.polarity for o in polar),
+        "polarity_wrong": _rate(o.stated_polarity not in ("", None, o.question.polarity)
+                                for o in polar),
     }
 
 

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 
 from .corpus import Game
-from .text import fold, sentence_spans
+from .text import Span, fold, sentence_spans
 
 # Canonical top-level sections of a rulebook, by folded heading, and their kinds.
 CANONICAL_SECTIONS = {
@@ -196,3 +196,13 @@ def _hard_split(text: str, start: int, end: int, limit: int) -> list[tuple[int, 
 
 def chunk_corpus(games: tuple[Game, ...], settings: ChunkSettings = ChunkSettings()) -> list[Chunk]:
     return [chunk for game in games for chunk in chunk_game(game, settings)]
+
+
+def chunk_sentences(chunk: Chunk, game_text: str) -> list[Span]:
+    """The sentences of a passage, offsets into the game's text; a sub-heading line that
+    opens the passage ("4. Zar Gerektiren Aksiyonlar") is a name, not a sentence."""
+    spans = sentence_spans(game_text[chunk.start : chunk.end], offset=chunk.start)
+    if chunk.heading and game_text.startswith(chunk.heading, chunk.start):
+        body = [sp for sp in spans if sp.start >= chunk.start + len(chunk.heading)]
+        spans = body or spans
+    return spans

@@ -104,24 +104,32 @@ def without_mention(question: str, mention: GameMention) -> str:
 
 def unknown_names(question: str, known_words: Container[str], games: tuple[Game, ...],
                   correct: Callable[[str], str] | None = None,
-                  is_word: Callable[[str], bool] | None = None) -> list[str]:
-    """Names of games found neither in the corpus nor among game names: suffixed proper
-    nouns ("Catan'da"), and, given ``is_word`` (a Turkish word, or a game term players use:
-    "setup", "deck"), a leading non-word with a locative suffix run on or typed apart
-    ("azulda ...", "root ta ...", but not "setupta ...").
+                  is_word: Callable[[str], bool] | None = None,
+                  leading: bool = True,
+                  is_term: Callable[[str], bool] | None = None) -> list[str]:
+    """Names of games that are not in the corpus, on real evidence only: a suffixed proper
+    noun ("Catan'da"), a capitalised name before "oyunu", "in Catan", or a lowercase name
+    opening the question before a locative ("azulda ...", "root ta ...").
 
-    ``known_words`` are the corpus's folded words; ``correct`` maps a typed word to the
-    corpus word it is a typo of, so that "Drawdwn'a" is not taken for a game. (Callers skip
-    this when the question names a known game.)
+    A candidate is never a name when it is a word players use for the game's things: for a
+    name written as a proper noun (apostrophe, capital), ``is_term`` — an English word, a
+    corpus term or a glossary term ("Growth Phase'de", "Deck'te", "Opponent"); Turkish
+    writes no apostrophe after its own words, so "catan'da" stays a name although "çatan"
+    is one. For a lowercase name run into its suffix, ``is_word`` — any of those or a
+    Turkish word ("setupta", "masada"). Nor when it is one of the corpus's folded words
+    (``known_words``), a typo of one (``correct``), or close to a known game's name.
+    Callers skip this when the question names a known game or a game was picked.
     """
     alias_words = {t for g in games for a in g.aliases for t in _tokens(a)}
-    names = [next(g for g in m.groups() if g) for m in _NAMED.finditer(question)]
-    if is_word is not None:
-        names += _leading_name(question, is_word)
+    names = [(next(g for g in m.groups() if g), is_term) for m in _NAMED.finditer(question)]
+    if is_word is not None and leading:  # an English question names a game "in Catan"
+        names += [(name, is_word) for name in _leading_name(question, is_word)]
     out: dict[str, str] = {}
-    for name in names:
+    for name, is_known in names:
         word = fold(name)
         if any(c.isdigit() for c in name):  # "d8'in": dice and other game notation
+            continue
+        if is_known is not None and is_known(name.split()[0]):
             continue
         if correct is not None and fold(correct(name)) in known_words:
             continue

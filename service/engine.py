@@ -7,10 +7,10 @@ argument parsing or printing; those are the edges (``api``, ``cli``).
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 
-from .answer import Answer, Evidence, compose, evidence
+from .answer import Answer, Evidence, compose, evidence, no_words
+from .answerability import Model, load_model
 from .asked import asked_for, unstated
 from .corpus import Corpus, load_corpus
 from .detect import unknown_names
@@ -19,9 +19,10 @@ from .errors import InvalidRequest, UnknownGame
 from .facts import FactHit
 from .factsearch import search_facts
 from .index import LoadedIndex, load_index
+from .question import Question, analyse
 from .retrieve import MODES, Retrieval, RetrievalConfig, Retriever, fact_first
 from .settings import MAX_K, Settings
-from .text import fold, is_turkish
+from .text import fold, is_english, is_turkish
 
 FACTS_SHOWN = 3
 FACT_POOL = 20  # passages searched for the one that states the best fact
@@ -34,18 +35,24 @@ class Engine:
     embedder: Embedder
     index: LoadedIndex
     retriever: Retriever
+    model: Model
 
     @classmethod
-    def load(cls, settings: Settings, embedder: Embedder | None = None) -> Engine:
-        """Load everything; raises ``IndexNotReady`` (with the rebuild command) if it can't."""
+    def load(cls, settings: Settings, embedder: Embedder | None = None,
+             model: Model | None = None) -> Engine:
+        """Load everything; raises ``IndexNotReady`` (with the rebuild command) if it can't.
+        ``model`` replaces the shipped answerability model (calibration passes a neutral one)."""
         corpus = load_corpus(settings.corpus_dir)
         embedder = embedder or make_embedder(settings.embedder, settings.threads,
                                              settings.embed_instances)
         index = load_index(settings.index_dir, corpus, settings.corpus_dir, embedder)
         retriever = Retriever(index.chunks, index.vectors, embedder, corpus.games,
                               RetrievalConfig(mode=settings.mode))
-        is_turkish("oyun")  # loads the Turkish dictionary now, not on the first question
-        return cls(settings, corpus, embedder, index, retriever)
+        # The dictionaries load now, not on the first question.
+        is_turkish("oyun")
+        is_english("game")
+        model = model or load_model(settings.answerability_file)
+        return cls(settings, corpus, embedder, index, retriever, model)
 
     def check_game(self, game: str | None) -> str | None:
         if game is not None and game not in self.corpus.ids:
@@ -54,37 +61,49 @@ class Engine:
 
     def ask(self, question: str, game: str | None = None, k: int | None = None,
             mode: str | None = None) -> Answer:
-        """Answer one question: cited passages, facts, the answer sentence, or "not in the
+        """Answer one question: cited passages, facts, the answer sentences, or "not in the
         rules". Raises ``UnknownGame`` or ``InvalidRequest`` for bad arguments."""
-        retrieval, facts, ev = self.evidence(question, game, k, mode)
+        q = analyse(question)
+        self._check(game, k, mode)
+        if not q.has_content:
+            return no_words(q)
+        retrieval, facts, ev = self.evidence(q, game, k, mode)
         text = self.corpus.game(retrieval.game).text if retrieval.game else None
         lexical = self.retriever.lexical
-        return compose(retrieval, facts, text, ev, lexical.idf)
+        return compose(q, retrieval, facts, text, ev, self.model, lexical.idf,
+                       lexical.content_terms, self.index.sentence_vectors)
 
-    def evidence(self, question: str, game: str | None = None, k: int | None = None,
-                 mode: str | None = None) -> tuple[Retrieval, tuple[FactHit, ...], Evidence]:
-        """Retrieval, matching facts and the signals that decide abstention (also what
-        ``hakem_eval.calibrate`` measures, so it cannot drift from what ``ask`` does)."""
-        game = self.check_game(game)
-        k = self.settings.k if k is None else k
-        if not 1 <= k <= MAX_K:
+    def _check(self, game: str | None, k: int | None, mode: str | None) -> None:
+        self.check_game(game)
+        if k is not None and not 1 <= k <= MAX_K:
             raise InvalidRequest(f"k must be between 1 and {MAX_K}")
         if mode is not None and mode not in MODES:
             raise InvalidRequest(f"mode must be one of {', '.join(MODES)}")
-        # Text pasted from some systems arrives decomposed ("I" + combining dot); the corpus
-        # and every word list here are composed.
-        question = unicodedata.normalize("NFC", question)
+
+    def evidence(self, question: str | Question, game: str | None = None, k: int | None = None,
+                 mode: str | None = None) -> tuple[Retrieval, tuple[FactHit, ...], Evidence]:
+        """Retrieval, matching facts and the signals that decide abstention (also what
+        ``hakem_eval.calibrate`` fits the model on, so it cannot drift from ``ask``)."""
+        q = question if isinstance(question, Question) else analyse(question)
+        self._check(game, k, mode)
+        k = self.settings.k if k is None else k
         # Deeper than k, so that the passage stating the matched fact can be cited (below).
-        retrieval = self.retriever.search(question, game, max(k, FACT_POOL), mode)
+        retrieval = self.retriever.search(q.text, game, max(k, FACT_POOL), mode)
         lexical = self.retriever.lexical
-        # A question in English names an unknown game as "In Wingspan", never "wingspanda".
-        english = lexical.content_terms(question) is None
-        names = [] if retrieval.mentions else unknown_names(
-            question, lexical.vocab.restore, self.corpus.games, lexical.vocab.correct,
-            None if english else lambda w: (is_turkish(w) or fold(w) in lexical.vocab.restore
-                                             or bool(lexical.glossary.expand(w))))
+
+        def is_term(w: str) -> bool:  # never a game's name: see detect.unknown_names
+            return (is_english(w) or fold(w) in lexical.vocab.restore
+                    or bool(lexical.glossary.expand(w)))
+
+        def is_word(w: str) -> bool:
+            return is_turkish(w) or is_term(w)
+
+        # A game named or picked is never overridden by a guessed unknown name.
+        names = [] if retrieval.mentions or game is not None else unknown_names(
+            q.text, lexical.vocab.restore, self.corpus.games, lexical.vocab.correct,
+            is_word, leading=not q.english, is_term=is_term)
         facts = tuple(search_facts(
-            self.index.facts, question, retrieval.game, limit=FACTS_SHOWN,
+            self.index.facts, q.text, retrieval.game, limit=FACTS_SHOWN,
             glossary=lexical.glossary, query_vector=retrieval.query_vector,
             fact_vectors=self.index.fact_vectors)) if retrieval.game else ()
         asked = asked_for(retrieval.query, lexical.knows) if retrieval.game else None
@@ -94,7 +113,11 @@ class Engine:
         missing = asked is not None and unstated(
             asked, (f for f in self.index.facts if f.game == retrieval.game),
             lexical.glossary.expand)
-        ev = evidence(retrieval, facts, lexical.content_terms(retrieval.query), lexical.idf,
-                      names, asked.label() if asked and missing else "",
-                      1.0 if english else lexical.known_share(retrieval.query))
+        text = self.corpus.game(retrieval.game).text if retrieval.game else None
+        ev = evidence(q, retrieval, facts,
+                      None if q.english else lexical.content_terms(retrieval.query),
+                      lexical.idf, text, names, asked.label() if asked and missing else "",
+                      1.0 if q.english else lexical.known_share(retrieval.query),
+                      lexical.missing_rarity(retrieval.query,
+                                             [h.chunk.text for h in retrieval.hits[:3]]))
         return retrieval, facts, ev

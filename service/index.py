@@ -1,12 +1,13 @@
 """Build, store, verify and load the index: FAISS vectors, chunks, facts, and a manifest.
 
-What it does: ``build_index`` embeds every chunk and writes plain, checkable artifacts
-(``vectors.faiss``, ``chunks.jsonl``, ``facts.sqlite``, ``manifest.json`` with format
-version, embedder, dimension, corpus hash and per-file SHA-256) into a fresh folder, then
-swaps it in atomically (``index/current`` is a symlink replaced with one rename), so a build
-killed half-way leaves the previous index serving. ``load_index`` verifies all of it and
-raises ``IndexNotReady`` with a specific reason. What it does not do: ranking (see
-``retrieve``); no pickle anywhere.
+What it does: ``build_index`` embeds every chunk, fact and sentence and writes plain,
+checkable artifacts (``vectors.faiss``, ``chunks.jsonl``, ``facts.sqlite``, the sentence
+vectors ``sentences.npy`` (no pickle) with their spans ``sentences.jsonl``, ``manifest.json``
+with format version, embedder, dimension, corpus hash and per-file SHA-256) into a fresh
+folder, then swaps it in atomically (``index/current`` is a symlink replaced with one
+rename), so a build killed half-way leaves the previous index serving. ``load_index``
+verifies all of it and raises ``IndexNotReady`` with a specific reason. What it does not
+do: ranking (see ``retrieve``); no pickle anywhere.
 """
 
 from __future__ import annotations
@@ -25,17 +26,20 @@ from typing import Any
 import faiss
 import numpy as np
 
-from .chunks import Chunk, ChunkSettings, chunk_corpus
+from .chunks import Chunk, ChunkSettings, chunk_corpus, chunk_sentences
 from .corpus import Corpus, corpus_hash
 from .embed import Embedder
 from .errors import FactsError, IndexNotReady
 from .facts import Fact, fact_text, load_facts, read_table, write_sqlite
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: sentence vectors, for choosing the answer sentence
 MANIFEST = "manifest.json"
 VECTORS = "vectors.faiss"
 CHUNKS = "chunks.jsonl"
 FACTS = "facts.sqlite"
+SENTENCES = "sentences.npy"
+SENTENCE_SPANS = "sentences.jsonl"
+FILES = (VECTORS, CHUNKS, FACTS, SENTENCES, SENTENCE_SPANS)
 CURRENT = "current"
 BATCH = 32
 
@@ -50,6 +54,9 @@ class LoadedIndex:
     facts: tuple[Fact, ...]
     fact_vectors: np.ndarray  # one row per fact, same order, same embedder as the passages
     path: Path
+    # Every passage sentence's vector, by (game, start, end): the answer stage compares
+    # candidate sentences with the question by meaning without embedding them per query.
+    sentence_vectors: dict[tuple[str, int, int], np.ndarray] | None = None
 
 
 def embed_text(chunk: Chunk, game_name: str) -> str:
@@ -78,13 +85,20 @@ def build_index(corpus: Corpus, corpus_dir: Path, index_dir: Path, embedder: Emb
     # question by meaning too, so that English questions meet Turkish facts.
     texts = [embed_text(c, names[c.game]) for c in chunks]
     texts += [fact_text(f, names[f.game]) for f in facts]
+    game_texts = {g.id: g.text for g in corpus.games}
+    sentences = [(c.game, sp.start, sp.end) for c in chunks
+                 for sp in chunk_sentences(c, game_texts[c.game])]
+    sentences = list(dict.fromkeys(sentences))  # a sentence on a passage boundary once
+    texts += [game_texts[g][a:b] for g, a, b in sentences]
     parts = []
     for i in range(0, len(texts), BATCH):
         parts.append(embedder.documents(texts[i : i + BATCH]))
         if progress:
             progress(min(i + BATCH, len(texts)), len(texts))
     embedded = (np.vstack(parts) if parts else np.zeros((0, embedder.dim))).astype(np.float32)
-    vectors, fact_vectors = embedded[: len(chunks)], embedded[len(chunks) :]
+    n_facts = len(chunks) + len(facts)
+    vectors, fact_vectors = embedded[: len(chunks)], embedded[len(chunks) : n_facts]
+    sentence_vectors = embedded[n_facts:]
     builds = index_dir / "builds"
     builds.mkdir(parents=True, exist_ok=True)
     _remove_abandoned(builds)
@@ -99,6 +113,10 @@ def build_index(corpus: Corpus, corpus_dir: Path, index_dir: Path, embedder: Emb
             for chunk in chunks:
                 handle.write(json.dumps(asdict(chunk), ensure_ascii=False) + "\n")
         write_sqlite(facts, tmp / FACTS, fact_vectors)
+        np.save(tmp / SENTENCES, sentence_vectors, allow_pickle=False)
+        with (tmp / SENTENCE_SPANS).open("w", encoding="utf-8") as handle:
+            for game, start, end in sentences:
+                handle.write(json.dumps({"game": game, "start": start, "end": end}) + "\n")
         manifest = {
             "format_version": FORMAT_VERSION,
             "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
@@ -108,12 +126,13 @@ def build_index(corpus: Corpus, corpus_dir: Path, index_dir: Path, embedder: Emb
             "corpus_hash": corpus_hash(corpus_dir),
             "games": {g.id: g.sha256 for g in corpus.games},
             "chunker": asdict(chunk_settings),
-            "counts": {"chunks": len(chunks), "facts": len(facts)},
-            "files": {name: _sha256(tmp / name) for name in (VECTORS, CHUNKS, FACTS)},
+            "counts": {"chunks": len(chunks), "facts": len(facts),
+                       "sentences": len(sentences)},
+            "files": {name: _sha256(tmp / name) for name in FILES},
         }
         (tmp / MANIFEST).write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
                                     encoding="utf-8")
-        _fsync(tmp, (VECTORS, CHUNKS, FACTS, MANIFEST))  # on disk before it can become current
+        _fsync(tmp, (*FILES, MANIFEST))  # on disk before it can become current
         final = builds / stamp
         tmp.rename(final)
     except BaseException:
@@ -181,7 +200,7 @@ def read_manifest(index_dir: Path) -> tuple[Path, dict[str, Any]]:
         raise IndexNotReady(f"the index has format {manifest.get('format_version')!r} "
                             f"but this Hakem reads format {FORMAT_VERSION}")
     files = manifest.get("files")
-    if not isinstance(files, dict) or set(files) != {VECTORS, CHUNKS, FACTS} or not all(
+    if not isinstance(files, dict) or set(files) != set(FILES) or not all(
             isinstance(v, str) for v in files.values()):
         raise IndexNotReady("the index manifest is damaged (file checksums missing)")
     return path, manifest
@@ -219,7 +238,11 @@ def load_index(index_dir: Path, corpus: Corpus, corpus_dir: Path,
         with (path / CHUNKS).open(encoding="utf-8") as handle:
             chunks = tuple(Chunk(**json.loads(line)) for line in handle)
         facts, fact_vectors = read_table(path / FACTS)
-    except (RuntimeError, ValueError, TypeError, OSError, FactsError) as exc:
+        sentence_matrix = np.load(path / SENTENCES, allow_pickle=False)
+        with (path / SENTENCE_SPANS).open(encoding="utf-8") as handle:
+            spans = [json.loads(line) for line in handle]
+        keys = [(str(r["game"]), int(r["start"]), int(r["end"])) for r in spans]
+    except (RuntimeError, ValueError, TypeError, KeyError, OSError, FactsError) as exc:
         raise IndexNotReady(f"the index could not be read ({exc.__class__.__name__})") from exc
     if vectors.ntotal != len(chunks) or vectors.d != manifest.get("dimension"):
         raise IndexNotReady("the index vectors do not match its chunks or dimension")
@@ -231,5 +254,8 @@ def load_index(index_dir: Path, corpus: Corpus, corpus_dir: Path,
         raise IndexNotReady("the facts table has no vectors of the index's dimension")
     if fact_vectors is None:
         fact_vectors = np.zeros((0, vectors.d), dtype=np.float32)
+    if sentence_matrix.shape != (len(keys), vectors.d):
+        raise IndexNotReady("the sentence vectors do not match their spans or dimension")
     return LoadedIndex(manifest=manifest, chunks=chunks, vectors=vectors, facts=facts,
-                       fact_vectors=fact_vectors, path=path)
+                       fact_vectors=fact_vectors, path=path,
+                       sentence_vectors=dict(zip(keys, sentence_matrix, strict=True)))

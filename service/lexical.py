@@ -229,6 +229,28 @@ class LexicalIndex:
             return 1.0
         return sum(self.knows(w) or bool(self.glossary.expand(w)) for w in typed) / len(typed)
 
+    def missing_rarity(self, query: str, texts: list[str]) -> float:
+        """How rare (IDF, scaled to [0, 1]) the rarest of the query's words is among those
+        that none of ``texts`` carries (by stem or 5-letter prefix; an English word counts
+        as carried when its glossary translation is): a question whose most specific word
+        is absent from the passages is likely about something they do not say. 0 when
+        every word is carried."""
+        carried: set[str] = set()
+        for text in texts:
+            fields = analyse(words(text))
+            carried |= set(fields["stem"]) | set(fields["prefix"])
+        worst = 0.0
+        for word in words(query):
+            if len(word) < 3 or word[:1].isdigit() or fold(word) in STOPWORDS:
+                continue
+            forms = [self.vocab.normalise(word), *words(self.glossary.expand(word))]
+            fields = analyse(forms)
+            if set(fields["stem"]) & carried or set(fields["prefix"]) & carried:
+                continue
+            rarity = max((self.idf(t) for t in fields["stem"]), default=0.0)
+            worst = max(worst, rarity / self._idf_unseen)
+        return worst
+
     def idf(self, term: str) -> float:
         return self._idf.get(term, self._idf_unseen)
 

@@ -30,6 +30,15 @@ class Settings:
     mode: str = "hybrid"  # hybrid | dense | lexical
     max_body_bytes: int = 16_384  # HTTP request bodies larger than this get 413
     max_json_depth: int = 32  # JSON bodies nested deeper than this get 400
+    # The answerability model (``make calibrate``); "" means answerability.json beside the
+    # corpus, since a model is fitted to one corpus and embedder.
+    answerability: Path = Path("")
+
+    @property
+    def answerability_file(self) -> Path:
+        if self.answerability == Path(""):
+            return self.corpus_dir / "answerability.json"
+        return self.answerability
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

@@ -2,9 +2,9 @@
 
 What it does: the small, pure string functions every other stage shares, so that a query
 typed as "KAÇ ZAR ATIYORUZ", "kac zar atiyoruz" or "Kaç zar atıyoruz?" meets the corpus on
-the same tokens; and ``is_turkish``, which asks simplemma's Turkish dictionary (loaded once,
-on first use: about 1 s and 100 MB) whether a word is Turkish. What it does not do: any
-other I/O, any ranking, anything game-specific.
+the same tokens; and ``is_turkish`` / ``is_english``, which ask simplemma's dictionaries
+(loaded once, on first use: about 1 s and 100 MB) whether a word is Turkish or English.
+What it does not do: any other I/O, any ranking, anything game-specific.
 
 Why not ``str.lower()``: Python lowercases "I" to "i" and "İ" to "i̇" (i + combining dot);
 Turkish wants "I"→"ı" and "İ"→"i". ``casefold_tr`` handles that first, then lowercases.
@@ -96,6 +96,14 @@ def is_turkish(word: str) -> bool:
         if simplemma.is_known("".join(letters), lang="tr"):
             return True
     return False
+
+
+@lru_cache(maxsize=1 << 14)
+def is_english(word: str) -> bool:
+    """The word is an English word form (simplemma's English dictionary): "deck", "phase",
+    "opponent". Folded first, since the Turkish casefold makes "Is" "ıs"."""
+    word = fold(word)
+    return word.isalpha() and simplemma.is_known(word, lang="en")
 
 
 def prefix(word: str, n: int = 5) -> str:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from hakem.answerability import Model, load_model
 from hakem.corpus import load_corpus
 from hakem.embed import FakeEmbedder
 from hakem.engine import Engine
@@ -35,6 +36,11 @@ def tiny_built(tiny_settings: Settings) -> Settings:
     corpus = load_corpus(tiny_settings.corpus_dir)
     build_index(corpus, tiny_settings.corpus_dir, tiny_settings.index_dir, FakeEmbedder())
     return tiny_settings
+
+
+def tiny_model() -> Model:
+    """The tiny corpus's hand-set answerability model (``data/tiny/answerability.json``)."""
+    return load_model(TINY / "answerability.json")
 
 
 @pytest.fixture

@@ -38,9 +38,10 @@ def test_built_index_vectors_match_bruteforce(tiny_built):
 
 def test_manifest_records_model_dimension_hash_and_checksums(tiny_built):
     manifest = json.loads((tiny_built.index_dir / CURRENT / "manifest.json").read_text())
-    assert manifest["format_version"] == 1
+    assert manifest["format_version"] == 2
     assert manifest["embedder"] == "fake:64" and manifest["dimension"] == 64
-    assert set(manifest["files"]) == {"vectors.faiss", "chunks.jsonl", "facts.sqlite"}
+    assert set(manifest["files"]) == {"vectors.faiss", "chunks.jsonl", "facts.sqlite",
+                                      "sentences.npy", "sentences.jsonl"}
     assert len(manifest["corpus_hash"]) == 64
 
 

@@ -1,0 +1,145 @@
+"""A player's question, analysed once: cleaned text, words, numbers, what kind of answer it wants.
+
+What it does: ``analyse`` turns the typed question into one frozen ``Question`` that every
+later stage reads instead of re-parsing the text: the text cleaned of invisible characters
+(zero-width spaces, soft hyphens, bidi marks) and NFC-composed; its casefolded and
+diacritic-folded words; the numbers it states; whether it has any word at all; whether it is
+mostly English; and its type — yes/no ("… yapabilir miyim?"), how many ("kaç", "ne kadar",
+"how many"), how/why, what-if ("… olursa ne olur?"), setup — and, for a two-part question
+("X nasıl yapılır, Y ne zaman?"), its parts. The types are read from Turkish grammar (the
+question particle "mi", question words, the conditional "-sa/-se"), never from a game's
+vocabulary. What it does not do: find the game (``detect``), rank anything, or decide whether
+the rules answer it (``answerability``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from .numbers import numbers_in
+from .text import fold, words
+
+# Folded question words that ask for something other than yes or no.
+_WH = frozenset(("ne", "neden", "niye", "nicin", "nasil", "nasi", "hangi", "hangisi",
+                 "hangileri", "kim", "kimin", "kime", "nerede", "nereye", "nedir", "neler",
+                 "what", "which", "why", "how", "when", "where", "who"))
+_HOW_WHY = frozenset(("nasil", "nasi", "neden", "niye", "nicin", "how", "why"))
+# "kaç" and its forms ("kaçı", "kaça", "kaçar", "kaçıncı"), folded.
+_HOW_MANY = re.compile(r"kac(?:i|a|ar|ta|tir|ti|inci|incı)?")
+# The question particle, alone or with its person and tense endings: "mi", "miyim",
+# "mıyız", "musun", "mudur", "miydi", "mısınız" (folded: ı→i, ü→u).
+_PARTICLE = re.compile(r"m[iu](?:yim|yiz|sin|siniz|sun|sunuz|yum|yuz|dir|dur|ydi|ydu"
+                       r"|ymis|ymus|yken|ler|lar)?")
+# The particle written onto the verb with a person ending ("değiştirebilirmiyiz",
+# "alıyomuyum"): such endings close no ordinary word.
+_ATTACHED = re.compile(r"\w{3,}m[iu](?:yim|yiz|yum|yuz|sin|sun|siniz|sunuz)")
+# English yes/no questions open with an auxiliary.
+_EN_AUX = frozenset(("can", "could", "is", "are", "do", "does", "did", "may", "must",
+                     "should", "will", "would", "has", "have"))
+_SETUP = re.compile(r"kurulum\w*|kur(?:uyor|uyo|ariz|acagiz|mak|ulur)\w*|setup\w*|hazirlik\w*"
+                    r"|hazirla\w*")
+# A Turkish conditional verb ("olursa", "atarsam", "kalırsa", "gelirse") and what it asks.
+_CONDITIONAL = re.compile(r"\w{2,}(?:sa|se)(?:m|n|k|niz|nuz|lar|ler)?")
+_WHAT_HAPPENS = re.compile(r"\bne (?:olur|oluyor|oluyo|olacak|olcak|yapiyoruz|yapilir)\b"
+                           r"|\bwhat happens\b")
+_ENGLISH_FUNCTION = frozenset("""the a an of in on to is are do does did how many much what
+which who when where why if my i you your we our for with and or can could should would will
+it its this that there their""".split())
+# Clause ends inside a question: another question may follow.
+_CLAUSE = re.compile(r"[?;]+|[,.:]\s+(?=\S)")
+
+
+@dataclass(frozen=True)
+class Question:
+    raw: str  # as typed
+    text: str  # cleaned: invisible characters removed, NFC, outer whitespace stripped
+    words: tuple[str, ...]  # casefolded (Turkish rules), Turkish letters as typed
+    folded: tuple[str, ...]  # the same words with diacritics folded ("kaç" → "kac")
+    numbers: tuple[float, ...]  # numbers the question states (digits and number words)
+    english: bool  # mostly English: Turkish word overlap says little either way
+    yes_no: bool
+    how_many: bool  # asks for a number: "kaç", "ne kadar", "how many", "en fazla"
+    how_why: bool
+    what_if: bool
+    setup: bool
+    parts: tuple[str, ...]  # the sub-questions of a two-part question; () for one part
+
+    @property
+    def has_content(self) -> bool:
+        """Any letter or digit at all: "→→→" or an emoji asks nothing."""
+        return bool(self.words)
+
+    @property
+    def kind(self) -> str:
+        """One label for tables and the answerability model."""
+        for name in ("yes_no", "how_many", "what_if", "how_why", "setup"):
+            if getattr(self, name):
+                return name
+        return "other"
+
+
+def clean(text: str) -> str:
+    """The question without invisible format characters (Unicode category Cf: zero-width
+    space and joiners, soft hyphen, bidi marks, BOM), NFC-composed, whitespace collapsed.
+    A soft hyphen inside "Day\u00adbreak" must not split the game's name."""
+    composed = unicodedata.normalize("NFC", text)
+    visible = "".join(c for c in composed if unicodedata.category(c) != "Cf")
+    return re.sub(r"\s+", " ", visible).strip()
+
+
+def _flags(folded: list[str], flat: str) -> tuple[bool, bool, bool, bool]:
+    """(yes_no, how_many, how_why, what_if) of one clause's folded words."""
+    wh = any(w in _WH for w in folded)
+    how_many = (any(_HOW_MANY.fullmatch(w) for w in folded) or "ne kadar" in flat
+                or "how many" in flat or "how much" in flat or bool(re.search(
+                    r"\ben (?:fazla|az|cok)\b", flat)))
+    particle = any(_PARTICLE.fullmatch(w) for w in folded[1:])
+    # The particle closing the clause makes it a yes/no question even around a question
+    # word ("elinde kaç kart olduğunu öğrenebiliyor muyum?").
+    closing = any(_PARTICLE.fullmatch(w) for w in folded[-2:]) or bool(
+        folded and _ATTACHED.fullmatch(folded[-1]))
+    english_aux = bool(folded) and folded[0] in _EN_AUX
+    yes_no = closing or ((particle or english_aux) and not (wh or how_many))
+    what_if = bool(_WHAT_HAPPENS.search(flat)) or (
+        wh and any(_CONDITIONAL.fullmatch(w) for w in folded) and "ne" in folded)
+    how_why = any(w in _HOW_WHY for w in folded) and not how_many
+    return yes_no, how_many, how_why, what_if
+
+
+def _parts(text: str) -> tuple[str, ...]:
+    """The clauses of ``text`` that each ask something of their own; () when fewer than two."""
+    pieces = [p.strip() for p in _CLAUSE.split(text) if p.strip()]
+    asking = []
+    for piece in pieces:
+        folded = [fold(w) for w in words(piece)]
+        if any(_flags(folded, " ".join(folded))):
+            asking.append(piece)
+        elif asking:  # a clause that asks nothing belongs with the question before it
+            asking[-1] = f"{asking[-1]}, {piece}"
+    return tuple(asking) if len(asking) >= 2 else ()
+
+
+def analyse(raw: str) -> Question:
+    """The question, read once."""
+    text = clean(raw)
+    typed = words(text)
+    folded = [fold(w) for w in typed]
+    flat = " ".join(folded)
+    yes_no, how_many, how_why, what_if = _flags(folded, flat)
+    parts = _parts(text)
+    if parts:  # a question asks for a number, or yes/no, if any part does
+        part_flags = [_flags(f, " ".join(f)) for f in
+                      ([fold(w) for w in words(p)] for p in parts)]
+        yes_no = yes_no or any(f[0] for f in part_flags)
+        how_many = how_many or any(f[1] for f in part_flags)
+    english = sum(w in _ENGLISH_FUNCTION for w in folded) >= 2
+    if english and not (yes_no or how_many):  # "In Nucleum, do my tokens carry over?"
+        yes_no = any(c[:1] and c[0] in _EN_AUX and not any(w in _WH for w in c)
+                     for c in ([fold(w) for w in words(p)] for p in text.split(",")))
+    return Question(
+        raw=raw, text=text, words=tuple(typed), folded=tuple(folded),
+        numbers=tuple(numbers_in(text)), english=english, yes_no=yes_no, how_many=how_many,
+        how_why=how_why, what_if=what_if,
+        setup=any(_SETUP.fullmatch(w) for w in folded), parts=parts)

@@ -1,0 +1,57 @@
+"""The question analysed once: cleaning, words, numbers and the kind of answer it asks for."""
+
+from __future__ import annotations
+
+import pytest
+
+from hakem.question import analyse, clean
+
+
+def test_invisible_characters_are_removed_before_anything_reads_the_text():
+    typed = "Day\u00adbreak\u200b'te kaç\u200e jeton\ufeff?"
+    assert clean(typed) == "Daybreak'te kaç jeton?"
+    assert analyse(typed).words == ("daybreak", "kaç", "jeton")
+
+
+@pytest.mark.parametrize("typed", ["→→→", "🎲🎲", "   ", "?!", "\u200b"])
+def test_a_question_with_no_letter_or_digit_has_no_content(typed):
+    assert not analyse(typed).has_content
+
+
+def test_a_question_with_no_words_is_not_answered(tiny_engine):
+    answer = tiny_engine.ask("→→→ 🎲")
+    assert answer.abstained and answer.reason == "no words" and not answer.passages
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("Kart çekmek zorunlu mu?", "yes_no"),
+    ("kartlari saklamam gerekiyo mu acaba", "yes_no"),
+    ("alanların yerini değiştirebilirmiyiz?", "yes_no"),  # the particle written on
+    ("rakibin elinde kaç kart olduğunu öğrenebiliyor muyum?", "yes_no"),  # closing particle
+    ("Can I discard from my play area?", "yes_no"),
+    ("In the game, do my tokens carry over?", "yes_no"),
+    ("kac zar atiyoruz", "how_many"),
+    ("en fazla kaç kart tutabilirim?", "how_many"),
+    ("How many dice do we roll?", "how_many"),
+    ("bu aşamayı nasıl oynuyoruz?", "how_why"),
+    ("neden hemen saldıramıyor", "how_why"),
+    ("moral sıfıra inerse ne olur?", "what_if"),
+    ("kurulumu anlatır mısın", "yes_no"),
+    ("oyunun kurulumu", "setup"),
+    ("zar kuralları", "other"),
+])
+def test_the_kind_of_answer_a_question_asks_for(question, kind):
+    assert analyse(question).kind == kind
+
+
+def test_a_two_part_question_is_split_into_its_parts():
+    q = analyse("kriz kartı nasıl çözülür, kaç kart çekilir?")
+    assert q.parts == ("kriz kartı nasıl çözülür", "kaç kart çekilir")
+    assert q.how_many
+    # a clause that asks nothing stays with the question it belongs to
+    one = analyse("3 kişiyiz, kaç kart çekilir?")
+    assert one.parts == ()
+
+
+def test_numbers_are_read_from_digits_and_words():
+    assert analyse("iki oyuncuyla 12 jeton olursa").numbers == (2.0, 12.0)
