@@ -39,6 +39,7 @@ C = 1.0  # inverse regularisation strength (scikit-learn's default)
 @dataclass(frozen=True)
 class Sample:
     set: str
+    id: str
     answerable: bool
     x: tuple[float, ...]
     named_unknown: bool  # decided by the hard rule, not by the model
@@ -48,7 +49,8 @@ def collect(engine: Engine, path: Path) -> list[Sample]:
     for q in load_questions(path):
         ev = engine.evidence(q.question)[2]
         values = features(ev)
-        out.append(Sample(path.name, q.game is not None, tuple(values[f] for f in FEATURES),
+        out.append(Sample(path.name, q.id, q.game is not None,
+                          tuple(values[f] for f in FEATURES),
                           bool(ev.unknown_names)))
     return out
 
@@ -98,14 +100,17 @@ def main(argv: list[str] | None = None) -> int:
     for i, path in enumerate(args.questions, 1):
         print(f"[{i}/{len(args.questions)}] {path}", file=sys.stderr)
         by_set[path.name] = collect(engine, path)
-    loso = {}
+    loso, wrong = {}, []
     for name, held in by_set.items():
         others = [s for n, ss in by_set.items() if n != name for s in ss]
-        loso[name] = rates(fit(others), held)
+        held_out = fit(others)
+        loso[name] = rates(held_out, held)
+        wrong += [s.id for s in held if s.answerable and abstains(held_out, s)]
     everything = [s for ss in by_set.values() for s in ss]
     model = fit(everything)
     report = {"leave_one_set_out": loso, "fitted_on_all": rates(model, everything),
               "threshold": model.threshold,
+              "answerable_turned_away_leave_one_set_out": wrong,
               "weights": dict(zip(FEATURES, (round(w, 3) for w in model.coef), strict=True))}
     print(json.dumps(report, indent=2))
     if args.write:

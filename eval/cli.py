@@ -104,6 +104,10 @@ def run_eval(args: argparse.Namespace, settings: Settings, console: Console,
     console.print(f"[bold]{args.questions}[/] · {main.overall['n']} questions · "
                   f"embedder {engine.index.manifest.get('embedder')} · {machine}\n")
     console.print(markdown_table(reports), markup=False, soft_wrap=True)
+    if "paraphrase_same_decision" in main.overall:
+        console.print(f"\nparaphrase groups: same decision "
+                      f"{_fmt(main.overall['paraphrase_same_decision'])}, same decision and "
+                      f"first sentence {_fmt(main.overall['paraphrase_same_sentence'])}")
     for attr in ("by_style", "by_kind", "by_game"):
         console.print("")
         console.print(group_table(main, attr), markup=False, soft_wrap=True)

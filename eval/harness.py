@@ -45,6 +45,7 @@ class Question:
     answer: str = ""
     value: float | None = None
     polarity: str | None = None  # "evet" / "hayır" for a yes/no question
+    group: str | None = None  # paraphrase sets: the questions of a group ask the same thing
 
 
 def load_questions(path: Path) -> list[Question]:
@@ -63,7 +64,7 @@ def load_questions(path: Path) -> list[Question]:
                          evidence=tuple(row.get("evidence") or ()),
                          answer=str(row.get("answer", "")),
                          value=float(row["value"]) if row.get("value") is not None else None,
-                         polarity=row.get("polarity"))
+                         polarity=row.get("polarity"), group=row.get("group"))
         except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
             raise QuestionSetError(f"{path}:{n}: not a question ({exc})") from exc
         if q.id in seen:
@@ -175,6 +176,19 @@ def metrics(outcomes: list[Outcome]) -> dict[str, Any]:
     }
 
 
+def paraphrase_consistency(outcomes: list[Outcome]) -> dict[str, float | None]:
+    """Of groups of the same question in several styles: the share whose questions all get
+    the same abstain decision, and the share that also cite the same first sentence."""
+    groups: dict[str, list[Outcome]] = defaultdict(list)
+    for o in outcomes:
+        if o.question.group:
+            groups[o.question.group].append(o)
+    decided = [len({o.answer.abstained for o in g}) == 1 for g in groups.values()]
+    same = [len({(o.answer.abstained, o.answer.answer_span) for o in g}) == 1
+            for g in groups.values()]
+    return {"paraphrase_same_decision": _rate(decided), "paraphrase_same_sentence": _rate(same)}
+
+
 def _latency(outcomes: list[Outcome]) -> dict[str, float]:
     ms = sorted(o.seconds * 1000 for o in outcomes)
     if not ms:
@@ -218,7 +232,10 @@ def run(ask: AskFn, questions: list[Question], corpus: Corpus, label: str = "hyb
         groups["style"][o.question.style].append(o)
         groups["kind"][o.question.kind].append(o)
         groups["game"][o.question.game or "(none)"].append(o)
-    return Report(label=label, overall=metrics(outcomes), latency=_latency(outcomes),
+    overall = metrics(outcomes)
+    if any(o.question.group for o in outcomes):
+        overall.update(paraphrase_consistency(outcomes))
+    return Report(label=label, overall=overall, latency=_latency(outcomes),
                   by_style={k: metrics(v) for k, v in sorted(groups["style"].items())},
                   by_kind={k: metrics(v) for k, v in sorted(groups["kind"].items())},
                   by_game={k: metrics(v) for k, v in sorted(groups["game"].items())},

@@ -70,13 +70,15 @@ class Evidence:
     sentence_coverage: float = 0.0  # the best single sentence's share of the query's terms
     fact_score: float = 0.0  # the best fact's score (0 when none)
     missing: float = 0.0  # rarity of the rarest question word the top passages lack
+    foreign_names: int = 0  # name-like words the corpus never uses, English ones included
     question: Question | None = None
 
 
 def evidence(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
              terms: set[str] | None, idf: Callable[[str], float], game_text: str | None,
              unknown_names: list[str], unstated: str = "",
-             known_share: float = 1.0, missing: float = 0.0) -> Evidence:
+             known_share: float = 1.0, missing: float = 0.0,
+             foreign_names: int = 0) -> Evidence:
     """``terms`` is None when word overlap cannot be judged (an English question)."""
     hits = retrieval.hits
     top = hits[0] if hits else None
@@ -94,6 +96,7 @@ def evidence(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
                     lexical=max((h.lexical for h in hits[:5]), default=0.0),
                     sentence_coverage=sentence,
                     fact_score=facts[0].score if facts else 0.0, missing=missing,
+                    foreign_names=foreign_names,
                     question=q)
 
 

@@ -98,10 +98,18 @@ class Engine:
         def is_word(w: str) -> bool:
             return is_turkish(w) or is_term(w)
 
+        def is_corpus_term(w: str) -> bool:
+            return fold(w) in lexical.vocab.restore or bool(lexical.glossary.expand(w))
+
         # A game named or picked is never overridden by a guessed unknown name.
         names = [] if retrieval.mentions or game is not None else unknown_names(
             q.text, lexical.vocab.restore, self.corpus.games, lexical.vocab.correct,
             is_word, leading=not q.english, is_term=is_term)
+        # Looser: any name-like word the corpus does not use, English or not ("Ticket to
+        # Ride'da", "In Wingspan"); a signal for the model, not a verdict.
+        loose = [] if retrieval.mentions else unknown_names(
+            q.text, lexical.vocab.restore, self.corpus.games, lexical.vocab.correct,
+            is_word, leading=not q.english, is_term=is_corpus_term)
         facts = tuple(search_facts(
             self.index.facts, q.text, retrieval.game, limit=FACTS_SHOWN,
             glossary=lexical.glossary, query_vector=retrieval.query_vector,
@@ -119,5 +127,6 @@ class Engine:
                       lexical.idf, text, names, asked.label() if asked and missing else "",
                       1.0 if q.english else lexical.known_share(retrieval.query),
                       lexical.missing_rarity(retrieval.query,
-                                             [h.chunk.text for h in retrieval.hits[:3]]))
+                                             [h.chunk.text for h in retrieval.hits[:3]]),
+                      len(loose))
         return retrieval, facts, ev
