@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .answerability import Model, decide
-from .choose import Vectors, best_coverage, choose, coverage
+from .choose import Vectors, best_coverage, best_meaning, choose, coverage
 from .facts import FactHit
 from .phrasing import applied_sentence, fact_json, fact_sentence
 from .question import Question
@@ -71,6 +71,7 @@ class Evidence:
     fact_score: float = 0.0  # the best fact's score (0 when none)
     missing: float = 0.0  # rarity of the rarest question word the top passages lack
     foreign_names: int = 0  # name-like words the corpus never uses, English ones included
+    sentence_dense: float = 0.0  # the closest candidate sentence's cosine similarity
     question: Question | None = None
 
 
@@ -78,7 +79,7 @@ def evidence(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
              terms: set[str] | None, idf: Callable[[str], float], game_text: str | None,
              unknown_names: list[str], unstated: str = "",
              known_share: float = 1.0, missing: float = 0.0,
-             foreign_names: int = 0) -> Evidence:
+             foreign_names: int = 0, vectors: Vectors | None = None) -> Evidence:
     """``terms`` is None when word overlap cannot be judged (an English question)."""
     hits = retrieval.hits
     top = hits[0] if hits else None
@@ -97,6 +98,8 @@ def evidence(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
                     sentence_coverage=sentence,
                     fact_score=facts[0].score if facts else 0.0, missing=missing,
                     foreign_names=foreign_names,
+                    sentence_dense=best_meaning(hits, game_text, retrieval.query_vector,
+                                                vectors) if game_text else 0.0,
                     question=q)
 
 
@@ -134,15 +137,21 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
     text = " ".join(texts)
     game = hits[0].chunk.game
     spans = tuple(AnswerSpan(game, sp.start, sp.end) for sp in choice.spans)
-    if top_fact is not None:
-        fact = top_fact.fact
-        quoted = any(sp.start <= fact.start < sp.end for sp in choice.spans)
+    fact = top_fact.fact if top_fact is not None else None
+    quoted = fact is not None and any(sp.start <= fact.start < sp.end for sp in choice.spans)
+    # The player's own numbers ("ana destem 37 kart"): the rule's number is not their
+    # result unless it is the case they describe (in range) or the rule worked out for it.
+    situation = bool(q.numbers) and top_fact is not None and not top_fact.applied \
+        and top_fact.in_range is not True
+    if top_fact is not None and fact is not None and (quoted or top_fact.applied) \
+            and not situation:
+        # A fact leads only with the sentence that states it (or its rate worked out): a
+        # number from elsewhere in the rules, put first, misleads (measured on dev, dev2,
+        # probe4 and probe5: 2 of 3 such leads were wrong).
         if top_fact.applied:
             lead = applied_sentence(fact, *top_fact.applied)
-        elif quoted:  # the sentence says the rest: lead with the number and its subject only
+        else:  # the sentence says the rest: lead with the number and its subject only
             lead = fact_sentence(fact).split(":")[0].split(" — ")[0]
-        else:
-            lead = fact_sentence(fact)
         text = f"{lead}. {text}"
     elif choice.verdict:
         text = f"{choice.verdict}. {text}"

@@ -28,7 +28,8 @@ FORMAT = 1
 # The signals, in the model's order. Each is generic: nothing here names a game or a word.
 FEATURES = ("dense", "dense_margin", "lexical", "coverage", "sentence_coverage",
             "known_share", "named", "out_of_range", "unstated", "fact_score", "how_many",
-            "yes_no", "how_why", "english", "content_terms", "missing", "foreign_names")
+            "yes_no", "how_why", "english", "content_terms", "missing", "foreign_names",
+            "sentence_dense")
 REBUILD_MODEL = "make calibrate"
 
 
@@ -61,6 +62,7 @@ def features(ev: Evidence) -> dict[str, float]:
         "content_terms": math.log1p(len(ev.terms or ())),
         "missing": ev.missing,
         "foreign_names": float(min(ev.foreign_names, 2)),
+        "sentence_dense": ev.sentence_dense,
     }
 
 

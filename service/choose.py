@@ -1,15 +1,17 @@
 """Choose the answer at sentence level: the rule sentences that settle THIS question.
 
 What it does: ranks the sentences of the top passages (each with its passage's rank as
-context) for the analysed question: the question's terms they carry (IDF-weighted), the
-numbers it states, the sentence stating the matched fact for a number question, a rule's
-modality ("yapabilir", "yapamaz", "yalnızca", "zorunda") for a yes/no question; and pushes
-down what answers nothing: stubs, and for how/why/yes-no questions a glossary line ("Ana
-Hedef (Main Objective): …"). A two-part question gets the best sentence for each part; no
-sentence is chosen twice. An FAQ answer's verdict ("Hayır.") is kept only when the question
-is a yes/no question and that FAQ answer is itself the sentence chosen, carrying most of the
-question's terms: a verdict answers its own FAQ question, not any other. What it does not do:
-decide whether to answer at all (``answerability``), or write the answer text (``answer``).
+context) for the analysed question: the question's terms they carry (IDF-weighted), their
+meaning (sentence vectors built with the index), the numbers it states, the sentence stating
+the matched fact for a number question, a rule's modality ("yapabilir", "yapamaz",
+"yalnızca", "zorunda") for a yes/no question; and pushes down what answers nothing: stubs, a
+worked example's numbers, and for how/why/yes-no questions a glossary line ("Ana Hedef (Main
+Objective): …"). A how/what-happens question gets the sentences that follow the best one too;
+a two-part question gets the best sentence for each part; no sentence is chosen twice. An FAQ
+answer's verdict ("Hayır.") is kept only for a yes/no question whose best sentence is that
+FAQ answer, in the best passage, carrying enough of the question's terms: a verdict answers
+its own FAQ question, not any other. What it does not do: decide whether to answer at all
+(``answerability``), or write the answer text (``answer``).
 """
 
 from __future__ import annotations
@@ -43,6 +45,12 @@ _VERDICT = re.compile(r"(Evet|Hayır|Doğru|Yanlış)[.!]?")
 # A rule's modality, folded: what a yes/no question about a rule is decided by.
 _MODAL = re.compile(r"\w*(?:abil|ebil|amaz|emez|amay|emey|mali|meli|zorunda|gerek)\w*"
                     r"|yalnizca|sadece|degil|olamaz|yok|hayir|evet|asla|her zaman")
+# A worked example of the rulebook ("Örneğin Enerji Talebi 12 ise …"): its numbers are not
+# the player's, and shown as the answer they mislead.
+_EXAMPLE = re.compile(r"^(?:[-•(]\s*)?(?:Örne(?:ğin|k)|Mesela|Ör\.)", re.IGNORECASE)
+# A how / what-happens / which question is answered by a few sentences of the rule, not by
+# its first line: up to this many characters of the passage, from the chosen sentence on.
+EXPLAIN_CHARS = 450
 # "Ana Hedef (Main Objective): …", "- Kart Verme (Hand Off): …": a term and its definition.
 _DEFINITION = re.compile(r"^(?:[-•]\s*|\d{1,2}\.\s*)?[^.:;!?]{1,60}\([^()]{2,40}\)\s*:")
 
@@ -120,10 +128,28 @@ def _score(c: _Candidate, q: Question, terms: AbstractSet[str],
     if len(c.text) < 25:  # a list marker or stub answers nothing
         score -= 0.3
     if (q.how_why or q.yes_no or q.what_if) and _DEFINITION.match(c.text):
+        # A term's definition says what it is, rarely how, why or whether. (Excluding it
+        # outright lost answer sentences on dev, probe3 and probe5: some definitions are
+        # the rule.)
         score -= 0.25
     if q.yes_no and any(_MODAL.fullmatch(fold(t)) for t in tokens):
         score += 0.1
+    if _EXAMPLE.match(c.text):
+        score -= 0.25
     return score
+
+
+def _explained(c: _Candidate, pool: list[_Candidate], taken: set[Span]) -> Span:
+    """The chosen sentence with the sentences that follow it in its passage, within
+    EXPLAIN_CHARS: how a thing is done is rarely one sentence."""
+    following = sorted((o for o in pool if o.rank == c.rank and o.span.start > c.span.start),
+                       key=lambda o: o.span.start)
+    end = c.span.end
+    for o in following[:2]:
+        if o.span.end - c.span.start > EXPLAIN_CHARS or o.span in taken or _EXAMPLE.match(o.text):
+            break
+        end = o.span.end
+    return Span(c.span.start, end)
 
 
 def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSet[str],
@@ -153,8 +179,24 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
     # FAQ question).
     verdict = (best.verdict if q.yes_no and not q.parts and chosen[0] is best
                and best.rank == 0 and best_cover >= VERDICT_MIN_COVERAGE else "")
-    spans = tuple(dict.fromkeys(_with_what_it_announces(c.span, game_text) for c in chosen))
+    explains = (q.how_why or q.what_if or q.kind == "other") and not q.parts
+    taken = {c.span for c in chosen}
+    spans = tuple(dict.fromkeys(
+        _with_what_it_announces(_explained(c, pool, taken) if explains else c.span, game_text)
+        for c in chosen))
     return Choice(spans, verdict, best_cover)
+
+
+def best_meaning(hits: tuple[Hit, ...], game_text: str, query_vector: np.ndarray | None,
+                 vectors: Vectors | None) -> float:
+    """The highest cosine similarity of the question to any candidate sentence (0 when the
+    index has no sentence vectors)."""
+    if query_vector is None or not vectors or not hits:
+        return 0.0
+    game = hits[0].chunk.game
+    rows = [vectors.get((game, c.span.start, c.span.end)) for c in _candidates(hits, game_text)]
+    found = [r for r in rows if r is not None]
+    return float(max(np.stack(found) @ query_vector)) if found else 0.0
 
 
 def best_coverage(hits: tuple[Hit, ...], game_text: str, terms: AbstractSet[str],

@@ -128,5 +128,5 @@ class Engine:
                       1.0 if q.english else lexical.known_share(retrieval.query),
                       lexical.missing_rarity(retrieval.query,
                                              [h.chunk.text for h in retrieval.hits[:3]]),
-                      len(loose))
+                      len(loose), self.index.sentence_vectors)
         return retrieval, facts, ev

@@ -111,13 +111,18 @@ def _flags(folded: list[str], flat: str) -> tuple[bool, bool, bool, bool]:
 def _parts(text: str) -> tuple[str, ...]:
     """The clauses of ``text`` that each ask something of their own; () when fewer than two."""
     pieces = [p.strip() for p in _CLAUSE.split(text) if p.strip()]
-    asking = []
+    asking: list[str] = []
+    context: list[str] = []  # what the player says before the first question
     for piece in pieces:
         folded = [fold(w) for w in words(piece)]
-        if any(_flags(folded, " ".join(folded))):
-            asking.append(piece)
+        asks = any(w in _WH for w in folded) or any(_flags(folded, " ".join(folded)))
+        if asks:
+            asking.append(", ".join([*context, piece]) if not asking else piece)
+            context = []
         elif asking:  # a clause that asks nothing belongs with the question before it
             asking[-1] = f"{asking[-1]}, {piece}"
+        else:
+            context.append(piece)
     return tuple(asking) if len(asking) >= 2 else ()
 
 

@@ -1,0 +1,94 @@
+"""Choosing the answer at sentence level, on hand-made passages (no index, no model)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from hakem.choose import choose, terms_of
+from hakem.chunks import Chunk
+from hakem.facts import Fact
+from hakem.question import analyse
+from hakem.retrieve import Hit
+
+TEXT = ("Kurallar\n"
+        "Ana Hedef (Main Objective): grubun ortak hedefidir. "
+        "Krizi çözmek için her oyuncu kart koyar. Kartlar karıştırılır ve açılır. "
+        "Eşleşen her kart bir puan verir. Örneğin 4 kart koyarsanız 4 puan alırsınız. "
+        "Tur sonunda yiyecek harcanır.\n"
+        "SSS\n"
+        "Hayır. Kriz kartı yeniden çekilemez. "
+        "Her oyuncu turda en fazla 3 kez hareket edebilir.")
+
+
+def _hit(start: int, end: int, rank_score: float) -> Hit:
+    chunk = Chunk(id=f"g:{start}-{end}", game="g", section="", kind="rules", start=start,
+                  end=end, text=TEXT[start:end])
+    return Hit(chunk, rank_score, 0.9, 1.0)
+
+
+RULES = _hit(TEXT.index("Ana"), TEXT.index("\nSSS"), 2.0)
+FAQ = _hit(TEXT.index("Hayır"), len(TEXT), 1.0)
+
+
+def _pick(question: str, hits=(RULES, FAQ), fact=None, **kw):
+    q = analyse(question)
+    choice = choose(q, hits, TEXT, frozenset(terms_of(question)), lambda _t: 1.0, fact,
+                    lambda part: terms_of(part), **kw)
+    return choice, [TEXT[s.start : s.end] for s in choice.spans]
+
+
+def test_a_two_part_question_gets_one_sentence_per_part_and_none_twice():
+    _, said = _pick("krizi çözmek için kim kart koyar, tur sonunda ne harcanır?")
+    assert len(said) == 2
+    assert "her oyuncu kart koyar" in said[0] and "yiyecek harcanır" in said[1]
+    assert len(set(said)) == len(said)
+
+
+def test_a_glossary_line_loses_to_a_rule_sentence_for_a_how_question():
+    _, said = _pick("oyuncu hedef için nasıl kart koyar?")
+    assert said[0].startswith("Krizi çözmek için her oyuncu kart koyar")
+    _, what = _pick("ortak hedef nedir?")  # what a term is: its definition answers
+    assert what[0].startswith("Ana Hedef (Main Objective):")
+
+
+def test_a_how_question_is_answered_with_the_sentences_that_follow_the_best_one():
+    _, said = _pick("krizi çözmek için ne yapılır?")
+    assert said[0].startswith("Krizi çözmek için her oyuncu kart koyar.")
+    assert "Kartlar karıştırılır ve açılır." in said[0]
+    # the rulebook's worked example is not part of the explanation
+    assert "Örneğin" not in said[0]
+
+
+def test_a_worked_example_is_not_chosen_over_the_rule_it_illustrates():
+    _, said = _pick("eşleşen kart kaç puan verir?")
+    assert said[0].startswith("Eşleşen her kart bir puan verir")
+
+
+def test_the_faq_verdict_is_kept_for_a_yes_no_question_about_that_faq_only():
+    choice, said = _pick("kriz kartı yeniden çekilebilir mi?", hits=(FAQ, RULES))
+    assert choice.verdict == "Hayır" and said[0] == "Kriz kartı yeniden çekilemez."
+    other, _ = _pick("kriz kartı nasıl çekilir?", hits=(FAQ, RULES))
+    assert other.verdict == ""
+
+
+def test_for_a_number_question_the_sentence_stating_the_matched_fact_wins():
+    at = TEXT.index("Her oyuncu turda en fazla 3")
+    fact = Fact(id="f", game="g", subject="hareket", unit="kez", min=None, max=3, value=None,
+                value_unit="", effect="", quote="en fazla 3 kez", start=at + 17,
+                end=at + 31, section="SSS")
+    _, said = _pick("kart kaç kez koyulur?", fact=fact)
+    assert said[0].startswith("Her oyuncu turda en fazla 3 kez")
+
+
+def test_meaning_breaks_ties_between_sentences_sharing_no_word():
+    from hakem.chunks import chunk_sentences
+
+    near, far = np.array([1.0, 0.0]), np.array([0.0, 1.0])
+    spans = chunk_sentences(RULES.chunk, TEXT)
+    last = spans[-1]
+    assert TEXT[last.start : last.end] == "Tur sonunda yiyecek harcanır."
+    vectors = {("g", s.start, s.end): near if s == last else far for s in spans}
+    _, said = _pick("akşam hangisi", hits=(RULES,), query_vector=near, vectors=vectors)
+    assert said[0].startswith("Tur sonunda yiyecek harcanır.")
+    _, without = _pick("akşam hangisi", hits=(RULES,))
+    assert not without[0].startswith("Tur sonunda")
