@@ -143,15 +143,14 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
     # result unless it is the case they describe (in range) or the rule worked out for it.
     situation = bool(q.numbers) and top_fact is not None and not top_fact.applied \
         and top_fact.in_range is not True
-    if top_fact is not None and fact is not None and (quoted or top_fact.applied) \
-            and not situation:
+    if top_fact is not None and (quoted or top_fact.applied) and not situation:
         # A fact leads only with the sentence that states it (or its rate worked out): a
         # number from elsewhere in the rules, put first, misleads (measured on dev, dev2,
         # probe4 and probe5: 2 of 3 such leads were wrong).
         if top_fact.applied:
-            lead = applied_sentence(fact, *top_fact.applied)
+            lead = applied_sentence(top_fact.fact, *top_fact.applied)
         else:  # the sentence says the rest: lead with the number and its subject only
-            lead = fact_sentence(fact).split(":")[0].split(" — ")[0]
+            lead = fact_sentence(top_fact.fact).split(":")[0].split(" — ")[0]
         text = f"{lead}. {text}"
     elif choice.verdict:
         text = f"{choice.verdict}. {text}"

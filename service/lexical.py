@@ -152,6 +152,18 @@ BOARD_GAME_TERMS = {
     "cost": "maliyet", "limit": "sınır", "maximum": "en fazla", "minimum": "en az",
     "total": "toplam", "each": "her", "game": "oyun", "rule": "kural", "rules": "kural",
     "variant": "varyant", "solo": "solo", "penalty": "ceza", "bonus": "bonus",
+    "phase": "aşama faz", "step": "adım", "area": "alan", "zone": "alan", "space": "alan",
+    "play": "oyna", "opponent": "rakip", "attack": "saldırı saldır", "defend": "savun",
+    "damage": "hasar", "trash": "çöp", "sell": "sat", "buy": "satın al", "pay": "öde",
+    "spend": "harca", "gain": "kazan", "stack": "yığın", "pile": "yığın", "supply": "stok",
+    "place": "yerleştir koy", "remove": "kaldır", "return": "geri", "reveal": "aç",
+    "hidden": "gizli", "secret": "gizli", "face": "yüz", "down": "kapalı", "up": "açık",
+    "worker": "işçi", "build": "inşa", "building": "bina", "city": "şehir", "map": "harita",
+    "mission": "görev", "objective": "hedef", "goal": "hedef", "condition": "koşul",
+    "trigger": "tetikle", "effect": "etki", "ability": "yetenek", "level": "seviye",
+    "track": "iz", "marker": "işaretçi belirteç", "cube": "küp", "hex": "altıgen",
+    "neighbor": "komşu", "adjacent": "bitişik", "resource": "kaynak", "money": "para",
+    "exile": "sürgün", "vote": "oy", "starting": "başlangıç", "next": "sonraki",
 }
 
 
