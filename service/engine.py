@@ -18,9 +18,11 @@ from .embed import Embedder, make_embedder
 from .errors import InvalidRequest, UnknownGame
 from .facts import FactHit
 from .factsearch import search_facts
+from .followup import rewrite
 from .index import LoadedIndex, load_index
 from .retrieve import MODES, Retrieval, RetrievalConfig, Retriever, fact_first
 from .settings import MAX_K, Settings
+from .setup import answer_setup
 from .text import fold, is_turkish
 
 FACTS_SHOWN = 3
@@ -53,10 +55,17 @@ class Engine:
         return game
 
     def ask(self, question: str, game: str | None = None, k: int | None = None,
-            mode: str | None = None) -> Answer:
+            mode: str | None = None, context: str | None = None) -> Answer:
         """Answer one question: cited passages, facts, the answer sentence, or "not in the
-        rules". Raises ``UnknownGame`` or ``InvalidRequest`` for bad arguments."""
+        rules". ``context`` is the previous question: a follow-up to it ("peki 2 kişiysek?")
+        is answered as the full question. Raises ``UnknownGame`` or ``InvalidRequest``."""
+        follow = rewrite(context, question) if context else None
+        question = follow.question if follow else question
         retrieval, facts, ev = self.evidence(question, game, k, mode)
+        setup = answer_setup(retrieval, self.corpus, self.index.chunks, self.index.facts,
+                             self.settings.k if k is None else k)
+        if setup is not None:  # "2 kişi kurulum": the lesson's checklist for that count
+            return setup
         text = self.corpus.game(retrieval.game).text if retrieval.game else None
         lexical = self.retriever.lexical
         return compose(retrieval, facts, text, ev, lexical.idf)
