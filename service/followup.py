@@ -36,7 +36,7 @@ class FollowUp:
 
 def _key(word: str) -> str:
     folded = fold(word)
-    return "kisi" if folded.startswith(_PLAYERS) else folded[:4]
+    return "kisi" if folded.startswith(_PLAYERS) else folded[:3]
 
 
 def _noun_after(text: str, end: int, n: int = 2) -> list[str]:

@@ -105,29 +105,28 @@ class Sentence:
 
 def sentences(text: str, chunks: list[Chunk]) -> list[Sentence]:
     """Every sentence of a game's passages, in document order, with its section and place.
-    A paragraph is a line of the file; heading lines are not paragraphs."""
+    A paragraph is a whole line of the file (a long one spans several passages; it is split
+    into sentences as a whole); heading lines are not paragraphs."""
     stages = stage_of(chunks)
     out: list[Sentence] = []
     counts: dict[str, int] = {}
-    seen_lines: set[int] = set()
+    done: set[int] = set()
     for chunk, stage in zip(chunks, stages, strict=True):
-        pos = chunk.start
-        for raw in text[chunk.start:chunk.end].splitlines(keepends=True):
-            line_start, body = pos, raw.rstrip("\r\n")
-            pos += len(raw)
-            if not body.strip() or (chunk.heading and body.strip() == chunk.heading):
+        pos = text.rfind("\n", 0, chunk.start) + 1
+        while pos < chunk.end:
+            nl = text.find("\n", pos)
+            line_end = len(text) if nl < 0 else nl
+            line_start, body = pos, text[pos:line_end]
+            pos = line_end + 1
+            if line_start in done or not body.strip() or (
+                    chunk.heading and body.strip() == chunk.heading):
                 continue
-            # A long paragraph is cut into several passages: count the line once.
-            line_key = text.rfind("\n", 0, line_start + 1)
+            done.add(line_start)
             top = top_section(chunk.section)
-            if line_key not in seen_lines:
-                seen_lines.add(line_key)
-                counts[top] = counts.get(top, 0) + 1
-            first = True
-            for span in sentence_spans(body, offset=line_start):
+            counts[top] = counts.get(top, 0) + 1
+            for i, span in enumerate(sentence_spans(body.rstrip("\r"), offset=line_start)):
                 out.append(Sentence(span.start, span.end, text[span.start:span.end], stage,
-                                    top, chunk.heading, counts[top], first))
-                first = False
+                                    top, chunk.heading, counts[top], i == 0))
     return out
 
 
