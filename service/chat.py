@@ -135,9 +135,9 @@ class Chat:
         if kept and answer.game and answer.game != kept and answer.game_source == "name":
             self.out.print(f"[yellow]Soruda {escape(self.names[answer.game])} geçiyor; ona "
                            f"göre cevapladım.[/]")
+        self.state.last = answer.question  # "peki 2 kişiysek?" may follow any question
         if answer.game and not answer.abstained:
             self.state.game = answer.game
-            self.state.last = answer.question
         self.print_answer(answer)
 
     def print_answer(self, a: Answer) -> None:

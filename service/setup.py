@@ -99,8 +99,8 @@ def setup_text(lesson: Lesson) -> str:
 
 def answer_setup(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, ...],
                  facts: tuple[Fact, ...], k: int = 5) -> Answer | None:
-    """The setup checklist as the answer to a setup question, None for any other question
-    (or when the game's text has no setup rule at all: the usual pipeline answers then)."""
+    """The setup checklist as the answer to a setup question, None for any other question;
+    "not in the text" when the game's text has no setup rule for that player count."""
     request = setup_request(retrieval.query)
     if request is None:
         return None
@@ -112,9 +112,15 @@ def answer_setup(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, ...]
                       answer_span=None, passages=(), facts=(), reason="setup_without_game")
     game = corpus.game(retrieval.game)
     lesson = build_lesson(game.id, game.name, game.text, chunks, facts, request.players)
-    items = part(lesson, "setup").items
-    if not items:
-        return None
+    setup = part(lesson, "setup")
+    items = setup.items
+    if not items:  # said plainly, not answered from some unrelated sentence
+        who = f" {request.players} oyuncu için" if request.players else ""
+        return Answer(question=retrieval.question, game=game.id,
+                      game_source=retrieval.game_source, abstained=True,
+                      answer=(setup.note if "içindir" in setup.note
+                              else f"{game.name} metninde{who} kurulum kuralı yok."),
+                      answer_span=None, passages=(), facts=(), reason="setup_not_in_text")
     hits: list[Hit] = []
     for it in items:
         chunk = next((c for c in chunks if c.game == game.id and c.start <= it.start < c.end),

@@ -91,7 +91,8 @@
           context: fresh ? null : state.lastAsk }),
       });
       notice(null);
-      if (data.game && !data.abstained) { state.lastGame = data.game; state.lastAsk = data.question; }
+      state.lastAsk = data.question;  // a follow-up may come after any question
+      if (data.game && !data.abstained) state.lastGame = data.game;
       $("status").textContent = "";
       renderAnswer(data, question);
     } catch (err) {
