@@ -125,7 +125,9 @@ def sentences(text: str, chunks: list[Chunk]) -> list[Sentence]:
             top = top_section(chunk.section)
             counts[top] = counts.get(top, 0) + 1
             for i, span in enumerate(sentence_spans(body.rstrip("\r"), offset=line_start)):
-                out.append(Sentence(span.start, span.end, text[span.start:span.end], stage,
+                # A "- " list bullet is layout, not part of the rule sentence.
+                start = span.start + 2 if text.startswith("- ", span.start) else span.start
+                out.append(Sentence(start, span.end, text[start:span.end], stage,
                                     top, chunk.heading, counts[top], i == 0))
     return out
 

@@ -255,6 +255,7 @@ def test_ask_cite_context_switch_game_teach_and_faq(driver, tiny_url):
     drv.find_element(By.ID, "next").click()
     text_in(drv, "#step-count", "Adım 4 / 7")
     assert visible(drv, "#step-note").text  # no turn in this text: said, not faked
+    assert not drv.find_element(By.ID, "player-row").is_displayed()  # only with the setup
     drv.find_element(By.ID, "prev").click()
     text_in(drv, "#step-count", "Adım 3 / 7")
 
@@ -423,6 +424,7 @@ def test_real_setup_question_and_follow_up(driver, real_url):
     ask(drv, "dead of wintr'da kaç yara alınca karakter ölür")
     text_in(drv, "#game-note", "Soruda Dead of Winter geçiyor; ona göre cevapladım")
     text_in(drv, "#game-found", "Dead of Winter")
+    assert "null" not in drv.find_element(By.ID, "answer-box").text
     assert Select(drv.find_element(By.ID, "game")).first_selected_option.text == "Daybreak"
     fits_the_screen(drv)
     shot(drv, "phone-real-override.png")

@@ -129,7 +129,7 @@
       ? el("div", {}, el("span", { class: "verdict-title", text: "Kurallarda bulunamadı" }),
         el("p", { text: data.answer }))
       : el("p", { id: "answer-text", text: data.answer }),
-      calc && calc.working ? el("p", { id: "working", class: "working", text: `Hesap: ${calc.working}` }) : null);
+      ...(calc && calc.working ? [el("p", { id: "working", class: "working", text: `Hesap: ${calc.working}` })] : []));
 
     const facts = data.abstained ? [] : data.facts;
     $("facts-box").hidden = facts.length === 0;
