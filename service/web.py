@@ -28,7 +28,8 @@ from .corpus import Game
 from .deps import ready_engine
 from .engine import Engine
 from .errors import HakemError
-from .lesson import build_lesson, paragraph_at, sentences
+from .lesson import build_lesson
+from .places import paragraph_at, sentences
 from .teach import context, faq_entries, game_chunks, search_faq, section_range, suggestions
 
 STATIC = Path(__file__).parent / "static"
