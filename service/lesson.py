@@ -44,9 +44,9 @@ ITEM_CHARS = 60  # an FAQ answer's item runs on until it says at least this much
 # Words (folded) that mark a sentence as being about one part, for texts without that section.
 _CUES = {
     "about": re.compile(r"\b(amac|hedef|kazan)"),
-    "setup": re.compile(r"kurulum|oyun(un)? basinda|macin basinda|baslangicta|baslangic el"
+    "setup": re.compile(r"kurulum|oyun(un)? basinda|macin basinda|\bbaslangic"
                         r"|(ile|canla|kartla|karoyla) baslar|baslamadan once|oyun oncesi"
-                        r"|havuz olustur|hazirlig"),
+                        r"|havuz olustur|hazirlig|yeni baslayan|ilk oyun(u|unu)?\b|oyuncuya dagit"),
     "turn": re.compile(r"\bsiraniz|oyuncular sirayla|\bturunda|\bturunuzda|\bher tur|\bhamle"
                        r"|\baksiyon(u|lar)? (yap|gercek)|\bfaz(in|i)?\b|\bana asama"),
     "end": re.compile(r"oyun(un)? (sona erer|biter)|bitis kosul|oyun sonu(nu)? tetik|son tur"
@@ -56,6 +56,7 @@ _CUES = {
 # "2 Oyuncu ...", "2 oyunculu oyunda", "Solo Mod (1 Oyuncu)": a sentence for one player count.
 _COUNT = re.compile(r"(?<![\d–-])(\d)\s+(?:oyuncu(?:lu)?|kisi(?:lik|yle)?)\b(?!\s+(?:arasi|icin))")
 _SOLO = re.compile(r"\bsolo\b|\btek basina\b")
+_ASIDE = re.compile(r"\s*\([^()]*\)")  # "Kale Parçası (Castle)" → "Kale Parçası"
 _NEGATIVE = re.compile(r"^(Hayır|Yanlış|Normalde hayır)")
 
 
@@ -182,19 +183,21 @@ def _setup(text: str, game: str, name: str, sents: list[Sentence], facts: list[F
         if span and f.unit == "oyuncu" and f.min == span[0] and f.max == span[1]:
             chosen.setdefault(s.start, "Oyuncu sayısı")
         elif s.stage == "components" and "oyuncu basina" in fold(f.subject + " " + s.text):
-            heading = re.sub(r"\s*\([^()]*\)\s*$", "", s.heading)
+            heading = _ASIDE.sub("", s.heading).strip()
             chosen.setdefault(s.start, f"Her oyuncuya: {heading}" if heading
                               else "Her oyuncuya")
     for s in rules:
         count = count_in(s.text)
         wanted = (s.stage == "setup" or _CUES["setup"].search(fold(s.text))
-                  or "ilk oyun" in fold(s.text)
                   or (count is not None and s.stage in {"variants", "setup", "components"}))
         if not wanted or len(s.text) < 25:
             continue
         if count is not None and players is not None and count != players:
             continue  # written for another player count
-        chosen.setdefault(s.start, f"{count} oyuncu" if count and players is None else "")
+        label = f"{count} oyuncu" if count and players is None else ""
+        if not label and s.stage == "components" and s.heading:  # what the sentence is about
+            label = _ASIDE.sub("", s.heading).strip()
+        chosen.setdefault(s.start, label)
     # How many play and what each gets, then the setup section's own steps, then the rest.
     fixed = [st for st, lab in chosen.items() if lab.startswith(("Oyuncu sayısı", "Her"))]
     own = [st for st in chosen if by_start[st].stage == "setup" and st not in fixed]

@@ -25,8 +25,9 @@ from .text import fold
 
 # Folded words that ask for the setup as a whole.
 _SETUP_NOUNS = re.compile(r"^(kurulum\w*|hazirli\w*|setup|kurmak|kurulus\w*)$")
-_SETUP_VERBS = re.compile(r"^(kur(uyor|ar|aca|alim|ulur|ulacak|ulmal|mali|ayim|sak)\w*"
-                          r"|hazirla\w*|basla(r|n|yor|yaca|mak|malı|mali|nir)\w*)$")
+# Verb forms of setting up and starting, formal and as typed ("kuruyoz", "başlıcaz").
+_SETUP_VERBS = re.compile(r"^(kur(uyo|ar|aca|alim|ulur|ulacak|ulmal|mali|ayim|sak|ucaz|caz)"
+                          r"\w*|hazirl\w*|basl(ar|an|iyo|ayaca|ica|amak|amali|anir|ayal)\w*)$")
 _FIRST_TIME = re.compile(r"\bilk (kez|defa|oyun|kere)\b|\bhic oynamad|\byeni basla")
 # Words that may stand beside the setup words without making the question about something
 # else: question words, "oyun", "biz", "ilk kez", counts of players.
@@ -39,6 +40,8 @@ _FILLER = frozenset(fold(w) for w in (
     "masa", "masayı", "başta", "önce", "adım", "adımları", "adımlar", "anlat", "anlatır",
     "musun", "misin", "lütfen", "the", "how", "to", "players", "player", "we", "are",
     "kurallar", "kuralları", "yeni", "hiç", "oynamadık", "başlarken", "kutu", "kutuyu",
+    "nası", "yapıyoz", "oynuyoz", "oynucaz", "maç", "maçı", "öncesi", "te", "ta", "de", "da",
+    "yi", "yı", "u", "ü", "i", "ı", "nda", "nde",
 ))
 _PLAYERS = re.compile(r"^(kisi|oyuncu)\w*$|^players?$")
 
@@ -64,9 +67,11 @@ def setup_request(question: str, game_words: frozenset[str] = frozenset()) -> Se
                                        or _PLAYERS.match(t) or _is_number_word(t))]
     # "barikat nasıl kurulur" sets one thing up; "kurulum" or "ilk kez oynuyoruz" with only
     # a game, a count and question words around them asks for the whole setup.
-    if other or not (noun or first or verb):
-        return None
-    return SetupRequest(players)
+    # Playing for the first time and asking how to set up is a setup question whatever else
+    # it asks beside ("hangi güçleri alıyoruz"): the checklist answers those parts too.
+    if (first and (noun or verb)) or not other:
+        return SetupRequest(players)
+    return None
 
 
 def _is_number_word(token: str) -> bool:

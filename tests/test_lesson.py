@@ -126,3 +126,11 @@ def test_follow_ups_are_rewritten_into_the_full_question(previous, line, full):
 ])
 def test_standalone_lines_are_left_alone(line):
     assert rewrite("Zar Savaşı'nda 3 zar atılır mı?", line) is None
+
+
+def test_first_time_setup_questions_with_more_asked_beside():
+    # Playing for the first time + how to set up: the checklist, whatever else is asked.
+    found = setup_request("ilk kez oynuyoruz 3 kişiyiz, kurulumu nası yapıyoz? hangi kartlar "
+                          "lazım?")
+    assert found is not None and found.players == 3
+    assert setup_request("kurulumu yaptık, hangi kartlar lazım?") is None
