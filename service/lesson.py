@@ -216,10 +216,13 @@ def _setup(text: str, game: str, name: str, sents: list[Sentence], facts: list[F
 def _turn(text: str, game: str, name: str, sents: list[Sentence]) -> tuple[list[Item], str]:
     flow = [s for s in sents if s.stage == "flow"]
     if not flow:
-        cue = re.compile(_CUES["turn"].pattern + r"|\baksiyon")
+        # Without a turn section: what you may do on your turn, from the rules, then from
+        # the FAQ answers that explain it ("Karoyu oyuncu tahtanıza oynarsanız ...").
+        cue = re.compile(_CUES["turn"].pattern + r"|\baksiyon|\boynars|\bdosers")
         rules = _cued(sents, cue, {"about", "rules", "components"})
-        faq = [s for s in _cued(sents, cue, {"faq"}) if not s.first]
-        picked = (rules + faq)[:8]
+        faq = sorted((s for s in _cued(sents, cue, {"faq"}) if not s.first),
+                     key=lambda s: (-len(cue.findall(fold(s.text))), s.start))
+        picked = sorted(rules[:12] + faq[:3], key=lambda s: (s.stage == "faq", s.start))
         note = "Metinde ayrı bir tur bölümü yok: turla ilgili kurallar toplandı." if picked else ""
         return [_item(text, game, name, s) for s in picked], note
     out: list[Item] = []
