@@ -188,7 +188,9 @@ def suggestions(game: str, chunks: tuple[Chunk, ...] | list[Chunk], section: str
     if near is not None:
         pool.sort(key=lambda c: abs(c.start - near))
     for c in pool:
-        topic = _ASIDE.sub("", re.sub(r"^\d{1,2}\.\s+", "", c.heading)).strip(" -–:")
+        # "3. Aksiyon Zarları Atılır", "Karbon Küpü (Carbon Cube) - 5 değerli": the topic only.
+        topic = _ASIDE.sub("", re.sub(r"^\d{1,2}\.\s+", "", c.heading)).split(" - ")[0]
+        topic = topic.strip(" -–:")
         if not topic or fold(topic) in seen:
             continue
         seen.add(fold(topic))

@@ -106,6 +106,11 @@ def test_suggestions_are_whole_questions_about_other_headings(real_corpus):
         assert any(c.heading.startswith(s.label.split(" nasıl ")[0]) for c in chunks
                    if c.section.startswith("Bileşenler"))
     assert "Kriz Kartı nasıl işler?" not in {s.label for s in found}
+    carbon = next(c for c in chunks if c.heading.startswith("Karbon Küpü"))
+    labels = [s.label for s in suggestions(game.id, chunks, carbon.section, near=carbon.start,
+                                           limit=10)]
+    assert "Karbon Küpü nasıl işler?" in labels and len(labels) == len(set(labels))
+    assert not any("değerli" in label for label in labels)
     # A passive verb heading is asked with its verb: "Kriz Kartı Açılır".
     dow, dchunks = _all(real_corpus)["dead-of-winter"]
     flow = next(c for c in dchunks if c.heading == "3. Aksiyon Zarları Atılır")
