@@ -147,9 +147,9 @@ async def faq_page(game: str, request: Request, q: str | None = None) -> HTMLRes
     esc = html.escape
     items = "".join(
         f'<li><details><summary>{esc(e["verdict"]) + " — " if e["verdict"] else ""}'
-        f'{esc(e["title"])}</summary><p class="passage">{esc(e["text"])}</p>'
-        f'<a href="/games/{esc(game)}/view?start={e["start"]}&amp;end={e["end"]}#alinti">'
-        f"Bağlamında aç</a></details></li>" for e in entries)
+        f'{esc(e["title"])}</summary><div class="faq-body"><p class="passage">{esc(e["text"])}'
+        f'</p><a href="/games/{esc(game)}/view?start={e["start"]}&amp;end={e["end"]}#alinti">'
+        f"Bağlamında aç</a></div></details></li>" for e in entries)
     count = f"“{esc(query)}” için {len(entries)} cevap" if query else f"{len(entries)} cevap"
     body = (f'<p class="crumbs"><a href="/">← Hakem</a> · {esc(g.name)}</p>'
             f"<h1>{esc(g.name)}: sık sorulan sorular</h1>"

@@ -428,4 +428,11 @@ def test_real_setup_question_and_follow_up(driver, real_url):
     assert Select(drv.find_element(By.ID, "game")).first_selected_option.text == "Daybreak"
     fits_the_screen(drv)
     shot(drv, "phone-real-override.png")
+    # /faq/{game} in a browser is a page of titled answers, not JSON.
+    drv.get(real_url + "/faq/daybreak")
+    first = visible(drv, ".faq-list summary")
+    assert first.text.startswith("Hayır — ")
+    first.click()
+    fits_the_screen(drv)
+    shot(drv, "phone-real-faq-page.png")
     no_errors_in_console(drv)
