@@ -260,8 +260,8 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     async def ask(body: AskRequest, request: Request) -> dict[str, Any]:
         eng = ready_engine(request)
         eng.check_game(body.game)
-        answer = await run_in_threadpool(eng.ask, body.question, body.game, body.k, None,
-                                         body.context)
+        answer = await run_in_threadpool(eng.ask, body.question, body.game, body.k,
+                                         context=body.context)
         requested = body.game if body.game and answer.game not in {None, body.game} else None
         return {**answer_json(answer), "requested_game": requested}
 
