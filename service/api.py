@@ -76,15 +76,21 @@ class AskRequest(BaseModel):
                              description="a game id from /games; omitted: detected")
     k: int | None = Field(default=None, ge=1, le=MAX_K,
                           description="passages to return (default: the server's HAKEM_K)")
+    context: str | None = Field(default=None, min_length=1, max_length=MAX_QUESTION_CHARS,
+                                description="the previous question: a follow-up to it "
+                                "('peki 2 kişiysek?') is answered as the full question",
+                                json_schema_extra={"pattern": QUESTION_PATTERN})
 
     @field_validator("k", mode="before")
     @classmethod
     def _whole_number(cls, value: Any) -> Any:  # JSON Schema's integer includes 5.0
         return int(value) if isinstance(value, float) and value.is_integer() else value
 
-    @field_validator("question")
+    @field_validator("question", "context")
     @classmethod
-    def _not_blank(cls, value: str) -> str:
+    def _not_blank(cls, value: str | None) -> str | None:
+        if value is None:  # no previous question
+            return None
         if not value.strip():
             raise ValueError("the question is empty")
         if any(_is_bad_char(c) for c in value):
@@ -144,6 +150,7 @@ class AskResponse(BaseModel):
     answer_span: Span | None
     passages: list[Passage]
     facts: list[FactOut]
+    requested_game: str | None = None  # the game asked for, when the question named another
 
 
 class GameOut(BaseModel):
@@ -253,8 +260,10 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     async def ask(body: AskRequest, request: Request) -> dict[str, Any]:
         eng = ready_engine(request)
         eng.check_game(body.game)
-        answer = await run_in_threadpool(eng.ask, body.question, body.game, body.k)
-        return answer_json(answer)
+        answer = await run_in_threadpool(eng.ask, body.question, body.game, body.k,
+                                         context=body.context)
+        requested = body.game if body.game and answer.game not in {None, body.game} else None
+        return {**answer_json(answer), "requested_game": requested}
 
     @app.get("/games", response_model=list[GameOut], responses={503: ERRORS[503]})
     async def games(request: Request) -> list[dict[str, Any]]:

@@ -1,13 +1,16 @@
 """``hakem chat``: an interactive rules prompt for the table, on stdin/stdout.
 
 What it does: loads the engine once, then reads one line at a time: a question is answered
-(answer, numbered facts, cited passages), ``:oyun G`` sets the game kept for the next
-questions, ``:öğret G`` walks the teaching steps (``n``/``p``/``q`` or ``:sonraki``/
-``:önceki``/``:bitir``), ``:sss G [words]`` lists FAQ answers, ``:yardım`` shows the commands,
-``:çık`` or end of input quits. It prompts only when stdin is a terminal, so piped input gives
-clean output; colour only on a terminal, never with ``NO_COLOR``. A missing index is one line
-on stderr and exit code 1. What it does not do: any answering or teaching logic of its own
-(``engine``, ``teach``).
+(answer, numbered facts, cited passages) and remembered: a follow-up ("peki 2 kişiysek?") is
+asked as the previous question with the new number, in the same game; ``:oyun G`` sets the
+game kept for the next questions (a question naming another game wins, and says so);
+``:öğret G [N]`` walks the game's lesson, setup for N players (``n``/``p``/``q`` or
+``:sonraki``/``:önceki``/``:bitir``), ``:sss G [words]`` lists FAQ answers, ``:yardım`` shows
+the commands, ``:çık`` or end of input quits. One bad line (undecodable bytes, a failing
+answer) prints one line and the session goes on. It prompts only when stdin is a terminal,
+so piped input gives clean output; colour only on a terminal, never with ``NO_COLOR``. A
+missing index is one line on stderr and exit code 1. What it does not do: any answering or
+teaching logic of its own (``engine``, ``lesson``, ``followup``).
 """
 
 from __future__ import annotations
@@ -24,9 +27,10 @@ from .answer import Answer
 from .detect import find_games
 from .engine import Engine
 from .errors import HakemError
+from .lesson import Part, build_lesson
 from .phrasing import fact_sentence
 from .settings import Settings
-from .teach import Step, build_steps, faq_entries, search_faq
+from .teach import faq_entries, search_faq
 from .text import fold
 
 SOURCE = {"request": "seçtiğiniz oyun", "name": "sorudaki addan", "content": "içerikten tahmin"}
@@ -35,7 +39,8 @@ HELP = """Komutlar:
   soru yazın              cevap, sayısal kurallar ve kaynak pasajlar
   :oyun G                 oyunu seç (ör. :oyun daybreak); :oyun - seçimi kaldırır
   :oyunlar                oyunları listele
-  :öğret [G]              öğretme modu: n/:sonraki, p/:önceki, q/:bitir
+  :öğret [G] [N]          oyunu öğren (N: oyuncu sayısı): n/:sonraki, p/:önceki, q/:bitir
+  peki 2 kişiysek?        önceki soruyu yeni sayıyla sorar
   :sss [G] [kelimeler]    sık sorulan soruları listele / ara
   :yardım                 bu yardım
   :çık                    çık (Ctrl-D de olur)"""
@@ -44,7 +49,8 @@ HELP = """Komutlar:
 @dataclass
 class ChatState:
     game: str | None = None  # kept between questions
-    steps: tuple[Step, ...] = ()  # the walkthrough being taught, if any
+    last: str | None = None  # the previous question, for follow-ups
+    steps: tuple[Part, ...] = ()  # the lesson being taught, if any
     step: int = 0
 
 
@@ -121,8 +127,15 @@ class Chat:
         # A question naming one of our games is not bound to the kept game; one naming a game
         # the rules do not cover ("Catan'da") is answered "not in the rules" by the engine.
         named = find_games(question, self.engine.corpus.games)
-        game = None if named else self.state.game
-        answer = self.engine.ask(question, game)
+        kept = self.state.game
+        game = None if named else kept
+        answer = self.engine.ask(question, game, context=self.state.last)
+        if answer.question != question:
+            self.out.print(f"[dim]Anladığım soru:[/] {escape(answer.question)}")
+        if kept and answer.game and answer.game != kept and answer.game_source == "name":
+            self.out.print(f"[yellow]Soruda {escape(self.names[answer.game])} geçiyor; ona "
+                           f"göre cevapladım.[/]")
+        self.state.last = answer.question  # "peki 2 kişiysek?" may follow any question
         if answer.game and not answer.abstained:
             self.state.game = answer.game
         self.print_answer(answer)
@@ -137,19 +150,23 @@ class Chat:
 
     # ------------------------------------------------------------ teaching and FAQ
     def teach(self, arg: str) -> None:
+        words = arg.split()
+        players = int(words.pop()) if words and words[-1].isdigit() else None
+        arg = " ".join(words)
         game = self.pick(arg) if arg else self.state.game
         if game is None:
             if not arg:
-                self.out.print(f"Hangi oyun? ör. :öğret {next(iter(self.names))}. "
+                self.out.print(f"Hangi oyun? ör. :öğret {next(iter(self.names))} 3. "
                                f"Oyunlar: {escape(self.games_line())}")
             return
         self.state.game = game
-        self.state.steps = build_steps(game, self.engine.index.chunks)
+        g = self.engine.corpus.game(game)
+        lesson = build_lesson(game, g.name, g.text, self.engine.index.chunks,
+                              self.engine.index.facts, players)
+        self.state.steps = lesson.parts
         self.state.step = 0
-        if not self.state.steps:
-            self.out.print("Bu oyunun metninde öğretilecek pasaj yok.")
-            return
-        self.out.print(f"[bold]{escape(self.names[game])}[/] öğretme modu: "
+        who = f", {players} oyuncu" if players else ""
+        self.out.print(f"[bold]{escape(self.names[game])}[/] dersi{who}: "
                        f"{len(self.state.steps)} adım. n = sonraki, p = önceki, q = bitir.")
         self.print_step()
 
@@ -171,10 +188,14 @@ class Chat:
 
     def print_step(self) -> None:
         s = self.state.steps[self.state.step]
-        self.out.print(f"\n[bold cyan]Adım {s.index}/{len(self.state.steps)}[/] "
+        self.out.print(f"\n[bold cyan]Adım {self.state.step + 1}/{len(self.state.steps)}[/] "
                        f"[bold]{escape(s.title)}[/]")
-        for i, p in enumerate(s.passages, 1):
-            self.print_passage(i, p.game, p.section, p.start, p.end, p.text)
+        if s.note:
+            self.out.print(f"  [yellow]{escape(s.note)}[/]")
+        for i, it in enumerate(s.items, 1):  # whole sentences: never cut
+            label = f"[bold]{escape(it.label)}[/]: " if it.label else ""
+            self.out.print(f"  [green]{i}.[/] {label}{escape(' '.join(it.text.split()))} "
+                           f"[dim]({escape(it.where)} · {it.game}:{it.start}-{it.end})[/]")
 
     def faq(self, arg: str) -> None:
         first, _, rest = arg.partition(" ")
@@ -198,6 +219,8 @@ class Chat:
 def run_chat(settings: Settings, stdin: TextIO | None = None, stdout: TextIO | None = None,
              engine: Engine | None = None) -> int:
     stdin = stdin or sys.stdin
+    if hasattr(stdin, "reconfigure"):  # undecodable bytes become U+FFFD, caught per line
+        stdin.reconfigure(errors="replace")
     # soft_wrap: no hard line breaks inserted, so piped output keeps each passage on its line.
     console = Console(file=stdout or sys.stdout, highlight=False, soft_wrap=True,
                       no_color="NO_COLOR" in os.environ)
@@ -214,14 +237,24 @@ def run_chat(settings: Settings, stdin: TextIO | None = None, stdout: TextIO | N
         if interactive:
             game = chat.names.get(chat.state.game or "", "")
             console.print(f"[cyan]{escape(game)}[/]> " if game else "> ", end="")
-        line = stdin.readline()
+        try:
+            line = stdin.readline()
+        except UnicodeDecodeError:  # bytes that are not UTF-8: this line only is lost
+            console.print("[red]Bu satır okunamadı (UTF-8 değil); tekrar yazın.[/]")
+            continue
         if not line:  # end of input
             break
+        if "\ufffd" in line:
+            console.print("[red]Bu satır okunamadı (UTF-8 değil); tekrar yazın.[/]")
+            continue
         try:
             if not chat.handle(line):
                 break
         except HakemError as exc:
             console.print(f"[red]{escape(str(exc))}[/]")
+        except Exception as exc:  # one failing answer must not end the session
+            console.print(f"[red]Bu soru cevaplanamadı ({exc.__class__.__name__}); "
+                          f"başka bir soru deneyin.[/]")
     return 0
 
 

@@ -18,10 +18,12 @@ from .embed import Embedder, make_embedder
 from .errors import InvalidRequest, UnknownGame
 from .facts import FactHit
 from .factsearch import search_facts
+from .followup import rewrite
 from .index import LoadedIndex, load_index
 from .question import Question, analyse
 from .retrieve import MODES, Retrieval, RetrievalConfig, Retriever, fact_first
 from .settings import MAX_K, Settings
+from .setup import answer_setup
 from .text import fold, is_english, is_turkish
 
 FACTS_SHOWN = 3
@@ -60,14 +62,20 @@ class Engine:
         return game
 
     def ask(self, question: str, game: str | None = None, k: int | None = None,
-            mode: str | None = None) -> Answer:
+            mode: str | None = None, context: str | None = None) -> Answer:
         """Answer one question: cited passages, facts, the answer sentences, or "not in the
-        rules". Raises ``UnknownGame`` or ``InvalidRequest`` for bad arguments."""
-        q = analyse(question)
+        rules". ``context`` is the previous question: a follow-up to it ("peki 2 kişiysek?")
+        is answered as the full question. Raises ``UnknownGame`` or ``InvalidRequest``."""
         self._check(game, k, mode)
+        follow = rewrite(context, question) if context else None
+        q = analyse(follow.question if follow else question)
         if not q.has_content:
             return no_words(q)
         retrieval, facts, ev = self.evidence(q, game, k, mode)
+        setup = answer_setup(retrieval, self.corpus, self.index.chunks, self.index.facts,
+                             self.settings.k if k is None else k)
+        if setup is not None:  # "2 kişi kurulum": the lesson's checklist for that count
+            return setup
         text = self.corpus.game(retrieval.game).text if retrieval.game else None
         lexical = self.retriever.lexical
         return compose(q, retrieval, facts, text, ev, self.model, lexical.idf,

@@ -45,6 +45,8 @@ class Retrieval:
     game_source: str  # "request" | "name" | "content" | "none"
     hits: tuple[Hit, ...]
     query_vector: np.ndarray | None = None  # the embedded query (None in lexical mode)
+    requested_game: str | None = None  # the game the caller asked for, when the question
+    # names another one (which wins: "Soruda Dead of Winter geçiyor")
 
 
 @dataclass(frozen=True)
@@ -96,8 +98,10 @@ class Retriever:
         mode = mode or self.config.mode
         source = "request" if game else "none"
         mentions = find_games(question, self.games)
-        if game is None and mentions:
-            game, source = mentions[0].game, "name"
+        requested = None
+        if mentions and game not in {m.game for m in mentions}:
+            # A game named in the question wins over the picked one: the player typed it.
+            requested, game, source = game, mentions[0].game, "name"
         query = question
         if self.config.strip_game_name:
             for mention in mentions:
@@ -121,7 +125,8 @@ class Retriever:
         hits = tuple(Hit(self.chunks[i], float(score_of[i]), float(dense[i]),
                          float(lexical[i])) for i in order)
         return Retrieval(question=question, query=query, mentions=tuple(mentions), game=game,
-                         game_source=source, hits=hits, query_vector=query_vector)
+                         game_source=source, hits=hits, query_vector=query_vector,
+                         requested_game=requested)
 
     def _fuse(self, dense: np.ndarray, lexical: np.ndarray, mode: str) -> np.ndarray:
         if mode == "dense":

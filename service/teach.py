@@ -1,14 +1,13 @@
-"""Teaching mode, FAQ entries, follow-up suggestions and citations in context, from the chunks.
+"""Teaching stages of passages, FAQ entries, suggestions and citations in context.
 
 What it does: pure functions from a game's passages (``Chunk``s in document order) to frozen
-dataclasses: a guided walkthrough (``build_steps``: what the game is, components, setup, how a
-turn goes, other rules, scoring, the end, variants, FAQ; empty stages skipped), the FAQ
-answers with a short title cut from each answer's own first clause (``faq_entries``,
-``search_faq``), "see also" suggestions from the other passages of a section
-(``suggestions``), and the text around a cited range (``context``, ``section_range``).
-Every passage of a game lands in exactly one step, and every title or label is a piece of
-the rule text itself. What it does not do: retrieval, HTTP or printing (see ``web``, ``chat``);
-it never writes a rule or a question the text does not contain.
+dataclasses: the teaching stage of each passage (``stage_of``: what the game is, components,
+setup, flow, other rules, scoring, end, variants, FAQ), the FAQ answers with a short title
+cut from each answer's own first clause (``faq_entries``, ``search_faq``), whole questions
+about the other sub-headings of a section (``suggestions``), and the text around a cited
+range (``context``, ``section_range``). Every title is a piece of the rule text itself.
+What it does not do: the lesson (``lesson``), retrieval, HTTP or printing (``web``,
+``chat``); it never writes a rule the text does not contain.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from .chunks import Chunk
-from .text import STOPWORDS, fold, prefix, stem, words
+from .text import STOPWORDS, casefold_tr, fold, prefix, stem, words
 
 # Teaching order and the Turkish label of each stage. "rules" (passages under a heading the
 # chunker could not classify, or under the document title) comes after the turn: in texts
@@ -28,7 +27,6 @@ STAGES = (
     ("end", "Oyun nasıl biter?"), ("variants", "Varyantlar"), ("faq", "Sık sorulan sorular"),
 )
 STAGE_LABELS = dict(STAGES)
-STEP_CHARS = 1100  # about a phone screen of rule text per step
 TITLE_WORDS = 7
 # The verdict word an FAQ answer opens with (the question itself was lost from the texts).
 _VERDICT = re.compile(
@@ -37,34 +35,6 @@ _VERDICT = re.compile(
 # dropped from a title ("İkinci (2 oyuncuda üçüncü) koşul" → "İkinci koşul").
 _CLAUSE_END = re.compile(r"[.;:!?]|\s[—–-]{1,2}\s")
 _ASIDE = re.compile(r"\s*\([^()]*\)")
-
-
-@dataclass(frozen=True)
-class Cite:
-    """One passage as cited: ``text`` is the game file's text at ``[start, end)``."""
-
-    game: str
-    start: int
-    end: int
-    section: str
-    heading: str
-    kind: str
-    text: str
-
-
-@dataclass(frozen=True)
-class Step:
-    index: int  # 1-based position in the walkthrough
-    stage: str  # one of STAGES' keys
-    label: str  # the stage's Turkish label
-    part: int  # 1-based part of the stage (long stages take several steps)
-    parts: int
-    sections: tuple[str, ...]  # distinct sections of the passages, in order
-    passages: tuple[Cite, ...]
-
-    @property
-    def title(self) -> str:
-        return self.label if self.parts == 1 else f"{self.label} ({self.part}/{self.parts})"
 
 
 @dataclass(frozen=True)
@@ -100,11 +70,6 @@ class Context:
     after: str
 
 
-def cite(chunk: Chunk) -> Cite:
-    return Cite(chunk.game, chunk.start, chunk.end, chunk.section, chunk.heading, chunk.kind,
-                chunk.text)
-
-
 def top_section(section: str) -> str:
     return section.split(" > ")[0]
 
@@ -131,48 +96,6 @@ def stage_of(chunks: list[Chunk]) -> list[str]:
                 break
             stages[i] = "about"
     return stages
-
-
-def _pack(passages: list[Chunk], budget: int) -> list[list[Chunk]]:
-    """Consecutive passages of one section stay together; a step holds about ``budget``
-    characters and a new top-level section starts a new step."""
-    groups: list[list[Chunk]] = []
-    for c in passages:
-        if groups and groups[-1][-1].section == c.section:
-            groups[-1].append(c)
-        else:
-            groups.append([c])
-    steps: list[list[Chunk]] = []
-    size = 0
-    for group in groups:
-        whole = sum(len(c.text) for c in group)
-        for i, c in enumerate(group):
-            # A section's first passage joins only if the whole section fits, so short
-            # sections are not split across steps; later passages join while they fit.
-            fits = size + (whole if i == 0 else len(c.text)) <= budget
-            if steps and fits and top_section(steps[-1][-1].section) == top_section(c.section):
-                steps[-1].append(c)
-                size += len(c.text)
-            else:
-                steps.append([c])
-                size = len(c.text)
-    return steps
-
-
-def build_steps(game: str, chunks: tuple[Chunk, ...] | list[Chunk],
-                budget: int = STEP_CHARS) -> tuple[Step, ...]:
-    """The walkthrough of ``game``: every passage of it in exactly one step, stages in
-    teaching order, passages in document order inside a stage; empty stages are skipped."""
-    ordered = game_chunks(chunks, game)
-    stages = stage_of(ordered)
-    out: list[Step] = []
-    for stage, label in STAGES:
-        parts = _pack([c for c, s in zip(ordered, stages, strict=True) if s == stage], budget)
-        for part, group in enumerate(parts, 1):
-            sections = tuple(dict.fromkeys(c.section for c in group if c.section))
-            out.append(Step(len(out) + 1, stage, label, part, len(parts), sections,
-                            tuple(cite(c) for c in group)))
-    return tuple(out)
 
 
 # ---------------------------------------------------------------- FAQ
@@ -241,25 +164,37 @@ def search_faq(entries: tuple[FaqEntry, ...], query: str) -> tuple[FaqEntry, ...
 
 # ---------------------------------------------------------------- suggestions and context
 
+def _question(topic: str) -> str:
+    """A heading as a question: "Kriz Kartı Açılır" → "Kriz Kartı nasıl açılır?" (a passive
+    verb at its end is asked about), "Kriz Kartı" → "Kriz Kartı nasıl işler?"."""
+    *rest, last = topic.split()
+    if rest and re.search(r"(l|n)(ı|i|u|ü)r$", last):
+        return f"{' '.join(rest)} nasıl {casefold_tr(last)}?"
+    return f"{topic} nasıl işler?"
+
+
 def suggestions(game: str, chunks: tuple[Chunk, ...] | list[Chunk], section: str,
                 near: int | None = None, exclude: frozenset[int] = frozenset(),
                 limit: int = 4) -> tuple[Suggestion, ...]:
-    """Other passages of the same top-level section, labelled by their own heading or their
-    first words, nearest to offset ``near`` first; passages starting at ``exclude`` are left
-    out (they are already on screen)."""
+    """Whole questions about the other sub-headings of the same top-level section ("Kriz
+    Kartı nasıl işler?"), nearest to offset ``near`` first; passages starting at ``exclude``
+    are left out (already on screen). A passage without a heading of its own offers no
+    question: its first words would be a fragment, not something a player asks."""
     top = top_section(section)
     seen: set[str] = set()
     out = []
     pool = [c for c in game_chunks(chunks, game)
-            if top_section(c.section) == top and c.start not in exclude]
+            if top_section(c.section) == top and c.start not in exclude and c.heading]
     if near is not None:
         pool.sort(key=lambda c: abs(c.start - near))
     for c in pool:
-        label = c.heading or _few_words(c.text.split("\n")[0], 6)
-        if fold(label) in seen:
+        # "3. Aksiyon Zarları Atılır", "Karbon Küpü (Carbon Cube) - 5 değerli": the topic only.
+        topic = _ASIDE.sub("", re.sub(r"^\d{1,2}\.\s+", "", c.heading)).split(" - ")[0]
+        topic = topic.strip(" -–:")
+        if not topic or fold(topic) in seen:
             continue
-        seen.add(fold(label))
-        out.append(Suggestion(label, game, c.start, c.end, c.section))
+        seen.add(fold(topic))
+        out.append(Suggestion(_question(topic), game, c.start, c.end, c.section))
         if len(out) == limit:
             break
     return tuple(out)

@@ -2,9 +2,11 @@
 
 What it does: serves the single page (``/`` and ``/teach/{game}``, plain HTML/CSS/JS from
 ``static/``, no CDN, a Content-Security-Policy allowing only the app's own files), the JSON
-routes the page needs beyond ``/ask`` and ``/games`` (``/api/teach/{game}``, ``/faq/{game}``,
-``/suggest``, ``/games/{game}/text``), and a script-free HTML page showing a whole section
-with a cited range marked (``/games/{game}/view``). Errors are raised as domain errors
+routes the page needs beyond ``/ask`` and ``/games`` (``/api/teach/{game}`` the lesson,
+``/api/faq/{game}``, ``/api/places/{game}`` the readable place of every paragraph,
+``/suggest``, ``/games/{game}/text``), and script-free HTML pages: the FAQ
+(``/faq/{game}``) and a whole section with a cited range marked (``/games/{game}/view``).
+Errors are raised as domain errors
 (``UnknownGame`` → 404, ``NotReady`` → 503, ``BadRange`` → 400) so ``api`` maps them to
 its one JSON error shape. What it does not do: answering questions (``/ask`` is in ``api``)
 or building the steps and entries (``teach``).
@@ -26,7 +28,9 @@ from .corpus import Game
 from .deps import ready_engine
 from .engine import Engine
 from .errors import HakemError
-from .teach import build_steps, context, faq_entries, search_faq, section_range, suggestions
+from .lesson import build_lesson
+from .places import paragraph_at, sentences
+from .teach import context, faq_entries, game_chunks, search_faq, section_range, suggestions
 
 STATIC = Path(__file__).parent / "static"
 # Only the app's own files: no inline script, no CDN, nothing fetched from elsewhere.
@@ -95,26 +99,74 @@ async def static(name: str) -> FileResponse:
 
 
 @router.get("/api/teach/{game}")
-async def teach_json(game: str, request: Request) -> dict[str, Any]:
-    """The teaching walkthrough of a game: steps in order, each citing its passages."""
+async def teach_json(game: str, request: Request,
+                     players: Annotated[int | None, Query(ge=1, le=10)] = None) -> dict[str, Any]:
+    """The lesson of a game: about, components, setup for ``players``, turn, end, scoring and
+    the most common mistakes; every item a cited rule sentence."""
     eng = ready_engine(request)
     g = _game(eng, game)
-    steps = build_steps(game, eng.index.chunks)
-    return {"game": game, "name": g.name, "steps": [
-        {**asdict(s), "title": s.title} for s in steps]}
+    lesson = build_lesson(game, g.name, g.text, eng.index.chunks, eng.index.facts, players)
+    return asdict(lesson)
 
 
-@router.get("/faq/{game}")
-async def faq(game: str, request: Request, q: str | None = None) -> dict[str, Any]:
-    """The FAQ answers of a game, each with a title cut from its own text; ``q`` filters."""
+@router.get("/api/places/{game}")
+async def places(game: str, request: Request) -> dict[str, Any]:
+    """Every paragraph of a game as a readable place ("Kurulum bölümü, 3. paragraf"), so a
+    client can name where a cited range stands instead of showing character offsets."""
     eng = ready_engine(request)
+    g = _game(eng, game)
+    seen: dict[tuple[str, int], list[int]] = {}
+    for s in sentences(g.text, game_chunks(eng.index.chunks, game)):
+        span = seen.setdefault((s.section, s.paragraph), [s.start, s.end])
+        span[1] = s.end
+    return {"game": game, "name": g.name, "paragraphs": [
+        {"section": sec, "paragraph": n, "start": a, "end": b,
+         "where": paragraph_at(sec, n, g.name)} for (sec, n), (a, b) in seen.items()]}
+
+
+def _faq(eng: Engine, game: str, q: str | None) -> tuple[Game, str, list[dict[str, Any]]]:
     g = _game(eng, game)
     entries = faq_entries(game, eng.index.chunks)
     query = (q or "").strip()[:MAX_QUERY]
     if query:
         entries = search_faq(entries, query)
-    return {"game": game, "name": g.name, "q": query,
-            "entries": [asdict(e) for e in entries]}
+    return g, query, [asdict(e) for e in entries]
+
+
+@router.get("/api/faq/{game}")
+async def faq_json(game: str, request: Request, q: str | None = None) -> dict[str, Any]:
+    """The FAQ answers of a game, each with a title cut from its own text; ``q`` filters."""
+    g, query, entries = _faq(ready_engine(request), game, q)
+    return {"game": game, "name": g.name, "q": query, "entries": entries}
+
+
+@router.get("/faq/{game}", include_in_schema=False)
+async def faq_page(game: str, request: Request, q: str | None = None) -> HTMLResponse:
+    """The FAQ as a page a browser shows: each answer under its title, with its place."""
+    g, query, entries = _faq(ready_engine(request), game, q)
+    esc = html.escape
+    items = "".join(
+        f'<li><details><summary>{esc(e["verdict"]) + " — " if e["verdict"] else ""}'
+        f'{esc(e["title"])}</summary><div class="faq-body"><p class="passage">{esc(e["text"])}'
+        f'</p><a href="/games/{esc(game)}/view?start={e["start"]}&amp;end={e["end"]}#alinti">'
+        f"Bağlamında aç</a></div></details></li>" for e in entries)
+    count = f"“{esc(query)}” için {len(entries)} cevap" if query else f"{len(entries)} cevap"
+    body = (f'<p class="crumbs"><a href="/">← Hakem</a> · {esc(g.name)}</p>'
+            f"<h1>{esc(g.name)}: sık sorulan sorular</h1>"
+            f'<form action="/faq/{esc(game)}"><input type="search" name="q" maxlength="500" '
+            f'value="{esc(query)}" placeholder="SSS içinde ara" aria-label="SSS içinde ara">'
+            f'</form><p class="where">{count}</p><ul class="faq-list">{items}</ul>')
+    return HTMLResponse(_html(f"SSS · {g.name}", body), headers=HTML_HEADERS)
+
+
+def _html(title: str, body: str) -> str:
+    esc = html.escape
+    return (f'<!doctype html><html lang="tr"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{esc(title)} · Hakem</title>"
+            f'<link rel="stylesheet" href="/static/style.css">'
+            f'<link rel="icon" href="/static/icon.svg"></head>'
+            f'<body><main class="view">{body}</main></body></html>')
 
 
 @router.get("/suggest")
@@ -148,13 +200,14 @@ async def view(game: str, start: int, end: int, request: Request) -> HTMLRespons
     esc = html.escape
     body = (f'<p class="crumbs"><a href="/">← Hakem</a> · {esc(g.name)}</p>'
             f"<h1>{esc(section or g.name)}</h1>"
-            f'<p class="where">Alıntı: {esc(g.name)}, karakter {start}–{end}</p>'
+            f'<p class="where">Alıntı: {esc(g.name)}, {esc(_place(eng, g, start))}</p>'
             f'<div class="section-text">{esc(g.text[s:start])}<mark id="alinti">'
             f"{esc(g.text[start:end])}</mark>{esc(g.text[end:e])}</div>")
-    page = (f'<!doctype html><html lang="tr"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{esc(section or g.name)} · {esc(g.name)} · Hakem</title>"
-            f'<link rel="stylesheet" href="/static/style.css">'
-            f'<link rel="icon" href="/static/icon.svg"></head>'
-            f'<body><main class="view">{body}</main></body></html>')
-    return HTMLResponse(page, headers=HTML_HEADERS)
+    return HTMLResponse(_html(f"{section or g.name} · {g.name}", body), headers=HTML_HEADERS)
+
+
+def _place(eng: Engine, g: Game, offset: int) -> str:
+    for s in sentences(g.text, game_chunks(eng.index.chunks, g.id)):
+        if s.start <= offset < s.end or offset < s.start:
+            return paragraph_at(s.section, s.paragraph, g.name)
+    return g.name

@@ -63,25 +63,74 @@ def test_a_game_not_in_the_corpus_is_not_answered_from_the_kept_one(tiny_engine)
     assert "∅" in alone and "Catan" in alone
 
 
-def test_teaching_mode_steps_forward_and_back(tiny_engine):
-    text = chat(tiny_engine, ":öğret kale-oyunu\nn\nn\np\n:sonraki\n:sonraki\nn\nq\nn\n:çık\n"
-                             "this is never read\n")
-    steps = re.findall(r"Adım (\d)/4 (.+)", text)
-    assert [n for n, _ in steps] == ["1", "2", "3", "2", "3", "4"]
-    assert steps[0][1] == "Oyun nedir?" and steps[-1][1] == "Sık sorulan sorular"
-    assert "Son adım" in text and "Öğretme modu bitti" in text
-    assert "kale-oyunu:" in text
-    # after q, "n" is a question again (not a step)
-    assert text.count("Adım ") == 6
+def test_teaching_mode_walks_the_lesson(tiny_engine):
+    text = chat(tiny_engine, ":öğret kale-oyunu 2\nn\nn\np\n:sonraki\n:sonraki\nn\nq\nn\n"
+                             ":çık\nthis is never read\n")
+    steps = re.findall(r"Adım (\d)/7 (.+)", text)
+    assert [n for n, _ in steps] == ["1", "2", "3", "2", "3", "4", "5"]
+    assert steps[0][1] == "Oyun nedir, nasıl kazanılır?" and steps[2][1] == "Kurulum"
+    assert "Kale Oyunu dersi, 2 oyuncu: 7 adım" in text
+    # The 2-player setup rule, whole and cited with its place; a missing part says so.
+    assert "2 oyunculu oyunda her oyuncu 12 karo ile başlar. (Puan Hesaplama bölümü, 1. " \
+           "paragraf · kale-oyunu:" in text
+    assert "Metinde tur yapısı anlatılmıyor." in text
+    assert "Öğretme modu bitti" in text
+    assert text.count("Adım ") == 7  # after q, "n" is a question again (not a step)
 
 
 def test_ascii_commands_faq_help_and_unknown(tiny_engine):
     text = chat(tiny_engine, ":ogret zar savasi\n:bitir\n:sss zar-savasi\n:sss kale-oyunu uzay\n"
                              ":yardım\n:uç\n:cik\n")
-    assert "Zar Savaşı öğretme modu: 3 adım" in text
+    assert "Zar Savaşı dersi: 7 adım" in text
     assert "Hayır — Zarlar yeniden atılamaz" in text
     assert "Kale Oyunu SSS: 0 cevap (uzay)" in text
     assert ":oyun G" in text and "Bilinmeyen komut: :uc" in text
+
+
+def test_follow_up_keeps_the_game_and_topic(tiny_engine):
+    text = chat(tiny_engine, "Kale Oyunu 3 kişi kurulum\npeki 2 kişiysek?\n")
+    first, second = text.split("Anladığım soru:")
+    # The tiny text's only setup rule is for 2 players: for 3 it says so.
+    assert "Kale Oyunu metninde 3 oyuncu için kurulum kuralı yok." in first
+    assert "12 karo" not in first
+    assert second.startswith(" Kale Oyunu 2 kişi kurulum")
+    assert "Kale Oyunu kurulumu (2 oyuncu)" in second and "12 karo ile başlar" in second
+
+
+def test_a_question_naming_another_game_wins_and_says_so(tiny_engine):
+    text = chat(tiny_engine, ":oyun zar-savasi\nKale Oyunu'nda her kale kaç puan kazandırır?\n")
+    assert "Soruda Kale Oyunu geçiyor; ona göre cevapladım." in text
+    assert "Oyun: Kale Oyunu (sorudaki addan)" in text and "3 puan" in text
+
+
+def test_one_bad_line_does_not_end_the_session(tiny_engine, monkeypatch):
+    calls = {"n": 0}
+    real = tiny_engine.ask
+
+    def flaky(question, *args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise RuntimeError("boom")
+        return real(question, *args, **kwargs)
+
+    monkeypatch.setattr(tiny_engine, "ask", flaky)
+    text = chat(tiny_engine, "kale kaç puan\nbozuk \ufffd satır\nKale Oyunu'nda her kale kaç "
+                             "puan kazandırır?\n")
+    assert "Bu soru cevaplanamadı (RuntimeError)" in text
+    assert "Bu satır okunamadı" in text
+    assert "3 puan" in text  # the session went on
+
+
+def test_invalid_utf8_on_stdin_is_one_line_and_the_session_goes_on(tiny_built):
+    env = {**os.environ, "HAKEM_CORPUS_DIR": str(tiny_built.corpus_dir),
+           "HAKEM_INDEX_DIR": str(tiny_built.index_dir), "HAKEM_EMBEDDER": "fake"}
+    env.pop("FORCE_COLOR", None)
+    script = b"\xff\xfe kale\nKale Oyunu'nda her kale ka\xc3\xa7 puan kazand\xc4\xb1r\xc4\xb1r?\n"
+    proc = subprocess.run([sys.executable, "-m", "hakem", "chat"], input=script,
+                          capture_output=True, env=env, timeout=60)
+    out = proc.stdout.decode()
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr.decode()
+    assert "Bu satır okunamadı" in out and "3 puan" in out
 
 
 def test_prompt_only_on_a_terminal_and_no_colour_in_a_pipe(tiny_engine, monkeypatch):
@@ -119,7 +168,7 @@ def test_hakem_chat_command_with_piped_input(tiny_built, tmp_path, built):
     if built:
         assert proc.returncode == 0, proc.stderr
         assert "Oyun: Zar Savaşı (seçtiğiniz oyun)" in proc.stdout
-        assert "0'a düşerse" in proc.stdout and "Adım 2/3" in proc.stdout
+        assert "0'a düşerse" in proc.stdout and "Adım 2/7" in proc.stdout
         assert "\x1b[" not in proc.stdout
     else:
         assert proc.returncode == 1 and proc.stdout == ""

@@ -7,7 +7,8 @@
   const $ = (id) => document.getElementById(id);
   const KEY = "hakem.game";
   const SOURCE = { request: "seçiminiz", name: "sorudaki addan", content: "içerikten tahmin" };
-  const state = { games: [], names: {}, lesson: null, step: 0, lastAsk: null, lastGame: null, faqTimer: 0 };
+  const state = { games: [], names: {}, lesson: null, step: 0, lastAsk: null, lastGame: null,
+    teachGame: "", players: "", places: {}, faqTimer: 0 };
 
   function el(tag, props, ...children) {
     const node = document.createElement(tag);
@@ -44,8 +45,8 @@
 
   const gameName = (id) => state.names[id] || id;
   const currentGame = () => sessionStorage.getItem(KEY) || "";
-  // No game picked: teach or list the FAQ of the game of the last answer, if any.
-  const activeGame = () => currentGame() || state.lastGame || "";
+  // Teach or list the FAQ of: the game chosen there, else the picked one, else the last answer's.
+  const activeGame = () => state.teachGame || currentGame() || state.lastGame || "";
   const viewUrl = (p) => `/games/${encodeURIComponent(p.game)}/view?start=${p.start}&end=${p.end}#alinti`;
 
   function setGame(id) {
@@ -63,31 +64,37 @@
     return node;
   }
 
-  // Lowercase the Turkish way and drop diacritics, to spot game names as players type them.
-  const fold = (t) => t.toLocaleLowerCase("tr").normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ı/g, "i");
-  // A question that names another game is about that game, whatever game is picked.
-  function namesOtherGame(question, game) {
-    const q = ` ${fold(question).replace(/[^\p{L}\p{N}]+/gu, " ")}`;
-    return state.games.some((g) => g.id !== game && (g.aliases || [g.name]).some(
-      (a) => q.includes(` ${fold(a).replace(/[^\p{L}\p{N}]+/gu, " ").trim()}`)));
+  // A cited range as a reader names it: "Kurulum bölümü, 3. paragraf" (from /api/places).
+  async function places(game) {
+    if (!state.places[game]) {
+      state.places[game] = api(`/api/places/${encodeURIComponent(game)}`)
+        .then((d) => d.paragraphs).catch(() => []);
+    }
+    return state.places[game];
+  }
+  function placeOf(paragraphs, p) {
+    const hit = paragraphs.find((x) => x.start <= p.start && p.start < x.end)
+      || paragraphs.find((x) => p.start < x.end);
+    return hit ? hit.where : (p.section || gameName(p.game));
   }
 
   // ------------------------------------------------------------- ask
-  async function ask(question, game) {
-    if (game && namesOtherGame(question, game)) game = null;
+  async function ask(question, game, fresh) {
     const button = $("ask-button");
     button.disabled = true;
     $("status").textContent = "Kurallara bakılıyor…";
     try {
       const data = await api("/ask", {
         method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ question, game: game || null, k: 5 }),
+        // The previous question goes along: "peki 2 kişiysek?" is asked as a follow-up to it.
+        body: JSON.stringify({ question, game: game || null, k: 5,
+          context: fresh ? null : state.lastAsk }),
       });
       notice(null);
-      state.lastAsk = question;
+      state.lastAsk = data.question;  // a follow-up may come after any question
       if (data.game && !data.abstained) state.lastGame = data.game;
       $("status").textContent = "";
-      renderAnswer(data);
+      renderAnswer(data, question);
     } catch (err) {
       $("status").textContent = "";
       notice(err);
@@ -96,7 +103,7 @@
     }
   }
 
-  function renderAnswer(data) {
+  function renderAnswer(data, typed) {
     $("result").hidden = false;
     const found = $("game-found");
     // A game guessed from the content of an unanswered question would only mislead.
@@ -105,24 +112,58 @@
       ? el("span", {}, "Oyun: ", el("b", { text: gameName(data.game) }),
         ` (${SOURCE[data.game_source] || data.game_source})`)
       : "");
+    const note = $("game-note");
+    note.hidden = !data.requested_game;
+    note.textContent = data.requested_game
+      ? `Soruda ${gameName(data.game)} geçiyor; ona göre cevapladım (seçili oyun: ${gameName(data.requested_game)}).`
+      : "";
+    const understood = $("understood");
+    understood.hidden = !typed || data.question === typed;
+    understood.textContent = understood.hidden ? "" : `Anladığım soru: “${data.question}”`;
     $("regame").value = data.game || "";
 
     const box = $("answer-box");
     box.className = data.abstained ? "answer abstained" : "answer";
+    const calc = data.calculation;
     box.replaceChildren(data.abstained
       ? el("div", {}, el("span", { class: "verdict-title", text: "Kurallarda bulunamadı" }),
         el("p", { text: data.answer }))
-      : el("p", { id: "answer-text", text: data.answer }));
+      : el("p", { id: "answer-text", text: data.answer }),
+      ...(calc && calc.working ? [el("p", { id: "working", class: "working", text: `Hesap: ${calc.working}` })] : []));
 
-    $("facts").replaceChildren(...data.facts.map((f, i) => el("li", {},
+    const facts = data.abstained ? [] : data.facts;
+    $("facts-box").hidden = facts.length === 0;
+    $("facts-count").textContent = `Sayısal kurallar (${facts.length})`;
+    $("facts").replaceChildren(...facts.map((f, i) => el("li", {},
       el("span", { class: "fact-no", text: `#${i + 1}` }), f.sentence, " ",
-      el("a", { href: viewUrl(f), class: "cite-link", text: `(${gameName(f.game)}: ${f.start}–${f.end})` }))));
+      el("a", { href: viewUrl(f), class: "cite-link", "data-cite": "", text: `(${f.section || gameName(f.game)})` }))));
 
-    $("sources-title").textContent = data.abstained ? "En yakın pasajlar (cevap sayılmaz)" : "Kaynak pasajlar";
+    $("sources-title").textContent = data.abstained ? "En yakın pasajlar (cevap sayılmaz)" : "Kaynak";
     $("sources-title").hidden = data.passages.length === 0;
     const span = data.answer_span;
-    $("cards").replaceChildren(...data.passages.map((p, i) => card(p, i, span)));
+    const cards = data.passages.map((p, i) => card(p, i, span));
+    $("cards").replaceChildren(...cards.slice(0, 1));
+    $("more-count").textContent = `Diğer kaynaklar (${cards.length - 1})`;
+    $("more-cards").replaceChildren(...cards.slice(1));
+    $("more-box").hidden = cards.length < 2;
+    $("more-box").open = false;
+    labelPlaces(data);
     suggest(data);
+  }
+
+  // Citations named by section and paragraph once the game's places are known.
+  async function labelPlaces(data) {
+    const games = [...new Set([...data.passages, ...data.facts].map((p) => p.game))];
+    for (const game of games) {
+      const paragraphs = await places(game);
+      for (const node of document.querySelectorAll(`#result [data-cite][data-game="${game}"]`)) {
+        node.textContent = placeOf(paragraphs, { start: +node.dataset.start, section: node.dataset.section, game });
+      }
+      data.facts.filter((f) => f.game === game).forEach((f, i) => {
+        const link = $("facts").children[i] && $("facts").children[i].querySelector("a");
+        if (link) link.textContent = `(${placeOf(paragraphs, f)})`;
+      });
+    }
   }
 
   function card(p, i, span) {
@@ -135,8 +176,8 @@
     const open = el("button", { type: "button", class: "open-context", text: "Bağlamında aç" });
     open.addEventListener("click", () => toggleContext(p, ctx, open));
     return el("article", { class: "card", "data-start": p.start, "data-end": p.end },
-      el("p", { class: "card-head" }, el("b", { text: `${i + 1}. ${gameName(p.game)}` }),
-        ` · ${p.section || "—"} · ${p.start}–${p.end}`),
+      el("p", { class: "card-head" }, el("b", { text: `${i + 1}. ${gameName(p.game)}` }), " · ",
+        el("span", { "data-cite": "", "data-game": p.game, "data-start": p.start, "data-section": p.section || "", text: p.section || "—" })),
       marked(p.text, a, b),
       el("div", { class: "card-actions" }, open,
         el("a", { href: viewUrl(p), text: "Bölümün tamamı" })),
@@ -167,7 +208,7 @@
       if (!s.suggestions.length) return;
       $("suggestions").replaceChildren(...s.suggestions.map((x) => el("button", {
         type: "button", class: "suggestion", text: x.label,
-        onclick: () => { $("question").value = x.label; ask(x.label, x.game); },
+        onclick: () => { $("question").value = x.label; ask(x.label, currentGame() || x.game, true); },
       })));
       boxWrap.hidden = false;
     } catch (_) { /* suggestions are optional */ }
@@ -179,29 +220,47 @@
     $("teach").hidden = !game;
     if (!game) return;
     try {
-      state.lesson = await api(`/api/teach/${encodeURIComponent(game)}`);
-      state.step = 0;
+      const q = state.players ? `?players=${encodeURIComponent(state.players)}` : "";
+      const lesson = await api(`/api/teach/${encodeURIComponent(game)}${q}`);
+      if (!state.lesson || state.lesson.game !== lesson.game) state.step = 0;
+      state.lesson = lesson;
       notice(null);
+      playerChoices(lesson);
       renderStep();
     } catch (err) { notice(err); }
   }
 
+  function playerChoices(lesson) {
+    const [lo, hi] = lesson.player_range || [1, 6];
+    const select = $("players");
+    const options = [el("option", { value: "", text: "hepsi" })];
+    for (let n = lo; n <= hi; n++) options.push(el("option", { value: String(n), text: `${n} oyuncu` }));
+    select.replaceChildren(...options);
+    select.value = lesson.players ? String(lesson.players) : "";
+  }
+
   function renderStep() {
     const lesson = state.lesson;
-    if (!lesson || !lesson.steps.length) return;
-    const s = lesson.steps[state.step];
-    $("step-count").textContent = `${lesson.name} · Adım ${s.index} / ${lesson.steps.length}`;
+    if (!lesson || !lesson.parts.length) return;
+    const s = lesson.parts[state.step];
+    $("step-count").textContent = `${lesson.name} · Adım ${state.step + 1} / ${lesson.parts.length}`;
     $("step-title").textContent = s.title;
-    $("step-body").replaceChildren(...s.passages.map((p) => el("div", { class: "step-passage" },
-      el("a", { class: "cite", href: viewUrl(p), text: `${p.section || lesson.name} · ${p.start}–${p.end}` }),
-      marked(p.text, null, null))));
+    $("player-row").hidden = s.key !== "setup";
+    $("step-note").hidden = !s.note;
+    $("step-note").textContent = s.note;
+    const list = el(s.key === "components" ? "ul" : "ol", { class: "lesson-items" },
+      ...s.items.map((it) => el("li", { class: "lesson-item" },
+        it.label ? el("b", { class: "item-label", text: `${it.label}: ` }) : null,
+        el("span", { class: "item-text", text: it.text }), " ",
+        el("a", { class: "cite", href: viewUrl(it), text: it.where }))));
+    $("step-body").replaceChildren(list);
     $("prev").disabled = state.step === 0;
-    $("next").disabled = state.step === lesson.steps.length - 1;
+    $("next").disabled = state.step === lesson.parts.length - 1;
   }
 
   function move(delta) {
     if (!state.lesson) return;
-    const n = Math.min(Math.max(state.step + delta, 0), state.lesson.steps.length - 1);
+    const n = Math.min(Math.max(state.step + delta, 0), state.lesson.parts.length - 1);
     if (n !== state.step) { state.step = n; renderStep(); $("step-title").scrollIntoView({ block: "nearest" }); }
   }
 
@@ -212,7 +271,7 @@
     if (!game) return;
     const q = $("faq-q").value.trim();
     try {
-      const data = await api(`/faq/${encodeURIComponent(game)}?q=${encodeURIComponent(q)}`);
+      const data = await api(`/api/faq/${encodeURIComponent(game)}?q=${encodeURIComponent(q)}`);
       notice(null);
       $("faq-heading").textContent = `${data.name}: sık sorulan sorular`;
       $("faq-count").textContent = data.entries.length
@@ -222,7 +281,7 @@
         el("details", {},
           el("summary", {}, e.verdict ? el("span", { class: /^(Hayır|Yanlış|Normalde hayır)/.test(e.verdict) ? "verdict no" : "verdict", text: e.verdict }) : null, e.title),
           el("div", { class: "faq-body" }, marked(e.text, null, null),
-            el("a", { href: viewUrl(e), text: `Bağlamında aç (${e.start}–${e.end})` }))))));
+            el("a", { href: viewUrl(e), text: "Bağlamında aç" }))))));
     } catch (err) { notice(err); }
   }
 
@@ -253,8 +312,9 @@
     const options = () => state.games.map((g) => el("option", { value: g.id, text: g.name }));
     $("game").append(...options());
     $("regame").replaceChildren(el("option", { value: "", text: "—" }), ...options());
-    gameChips($("teach-games"), (id) => { setGame(id); show("teach"); });
-    gameChips($("faq-games"), (id) => { setGame(id); show("faq"); });
+    // Choosing a game to learn does not change the game questions are asked about.
+    gameChips($("teach-games"), (id) => { state.teachGame = id; show("teach"); });
+    gameChips($("faq-games"), (id) => { state.teachGame = id; show("faq"); });
     if (!state.names[currentGame()]) setGame("");
     $("game").value = currentGame();
   }
@@ -263,10 +323,11 @@
     $("ask-form").addEventListener("submit", (e) => {
       e.preventDefault();
       const q = $("question").value.trim();
-      if (q) ask(q, currentGame());
+      if (q) ask(q, currentGame(), false);
     });
     $("game").addEventListener("change", () => {
       setGame($("game").value);
+      state.teachGame = "";
       const v = activeView();
       if (v !== "ask") show(v);
     });
@@ -274,10 +335,12 @@
       const g = $("regame").value;
       if (!g || !state.lastAsk) return;
       setGame(g);  // the player chose it: keep it for the next questions too
-      ask(state.lastAsk, g);
+      ask(state.lastAsk, g, true);
     });
     for (const b of document.querySelectorAll(".tabs button")) b.addEventListener("click", () => show(b.dataset.view));
     $("prev").addEventListener("click", () => move(-1));
+    $("players").addEventListener("change", () => { state.players = $("players").value; teach(activeGame()); });
+    $("clear-game").addEventListener("click", () => { setGame(""); state.teachGame = ""; });
     $("next").addEventListener("click", () => move(1));
     document.addEventListener("keydown", (e) => {
       if (activeView() !== "teach" || /INPUT|SELECT|TEXTAREA/.test(document.activeElement.tagName)) return;
@@ -291,7 +354,7 @@
     // Listeners first, so nothing typed while the games load is lost.
     const m = location.pathname.match(/^\/teach\/([^/]+)$/);
     await loadGames();
-    if (m && state.names[decodeURIComponent(m[1])]) setGame(decodeURIComponent(m[1]));
+    if (m && state.names[decodeURIComponent(m[1])]) state.teachGame = decodeURIComponent(m[1]);
     show(m ? "teach" : location.hash === "#sss" ? "faq" : location.hash === "#ogren" ? "teach" : "ask");
     document.body.dataset.ready = "1";  // for tests and for people's scripts
   }

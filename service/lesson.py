@@ -1,0 +1,294 @@
+"""A lesson per game, built from its rule text and facts table: what a first-timer needs.
+
+What it does: pure functions from one game's text, passages (``Chunk``s) and facts to a
+frozen ``Lesson`` in teaching order: what the game is and how you win, components, setup
+as a checklist for a chosen player count, the turn as numbered steps, the end of the game,
+scoring, and the five most common mistakes (from the FAQ, each with its title). Every item
+is one or more *whole* sentences of the rule text (never a passage cut mid-sentence), cited
+by game and character range with a readable place ("Bileşenler bölümü, 3. paragraf"); a
+fact appears as the rule sentence that states it. A part the text does not cover stays
+empty with a note saying so. What it does not do: retrieval, HTTP or printing (``web``,
+``chat``), answering setup questions (``setup``), or writing any rule of its own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .chunks import Chunk
+from .facts import Fact
+from .places import Sentence, paragraph_at, sentences
+from .teach import faq_title, game_chunks
+from .text import LEADING_MARK, fold
+
+PARTS = (
+    ("about", "Oyun nedir, nasıl kazanılır?"), ("components", "Bileşenler"),
+    ("setup", "Kurulum"), ("turn", "Bir tur nasıl oynanır?"), ("end", "Oyun nasıl biter?"),
+    ("scoring", "Puanlama"), ("mistakes", "En sık yapılan 5 hata"),
+)
+PART_LABELS = dict(PARTS)
+MISSING = {
+    "about": "Metin oyunu tanıtan bir bölüm içermiyor.",
+    "components": "Metinde bileşen listesi yok.",
+    "setup": "Metinde kurulum adımları yok; aşağıdaki bölümlere ve kutudaki kitapçığa bakın.",
+    "turn": "Metinde tur yapısı anlatılmıyor.",
+    "end": "Metinde oyunun nasıl bittiği anlatılmıyor.",
+    "scoring": "Metinde puanlama anlatılmıyor.",
+    "mistakes": "Metinde sık sorulan sorular bölümü yok.",
+}
+LIMITS = {"about": 5, "components": 30, "setup": 18, "turn": 20, "end": 6, "scoring": 8,
+          "mistakes": 5}
+ITEM_CHARS = 60  # an FAQ answer's item runs on until it says at least this much
+
+# Words (folded) that mark a sentence as being about one part, for texts without that section.
+_CUES = {
+    "about": re.compile(r"\b(amac|hedef|kazan)"),
+    "setup": re.compile(r"kurulum|oyun(un)? basinda|macin basinda|\bbaslangic"
+                        r"|(ile|canla|kartla|karoyla) baslar|baslamadan once|oyun oncesi"
+                        r"|havuz olustur|hazirlig|yeni baslayan|ilk oyun(u|unu)?\b|oyuncuya dagit"),
+    "turn": re.compile(r"\bsiraniz|oyuncular sirayla|\bturunda|\bturunuzda|\bher tur|\bhamle"
+                       r"|\baksiyon(u|lar)? (yap|gercek)|\bfaz(in|i)?\b|\bana asama"),
+    "end": re.compile(r"oyun(un)? (sona erer|biter)|bitis kosul|oyun sonu(nu)? tetik|son tur"
+                      r"|oyunu (hemen )?kaybeder|kadar (devam eder|surer)|bir tur daha"),
+    "scoring": re.compile(r"\bpuan|\bzp\b|en (cok|yuksek) puan"),
+}
+# "2 Oyuncu ...", "2 oyunculu oyunda", "Solo Mod (1 Oyuncu)": a sentence for one player count.
+_COUNT = re.compile(r"(?<![\d–-])(\d)\s+(?:oyuncu(?:lu)?|kisi(?:lik|yle)?)\b(?!\s+(?:arasi|icin))")
+_SOLO = re.compile(r"\bsolo\b|\btek basina\b")
+_ASIDE = re.compile(r"\s*\([^()]*\)")  # "Kale Parçası (Castle)" → "Kale Parçası"
+_NEGATIVE = re.compile(r"^(Hayır|Yanlış|Normalde hayır)")
+
+
+@dataclass(frozen=True)
+class Item:
+    """One line of the lesson: ``text`` is the game file's text at ``[start, end)``."""
+
+    text: str
+    game: str
+    start: int
+    end: int
+    section: str  # top-level section of the text, "" before any heading
+    where: str  # readable place: "Kurulum bölümü, 2. paragraf"
+    label: str = ""  # a heading it sits under, a step name, an FAQ title
+    fact: str = ""  # id of the fact this sentence states, if any
+
+
+@dataclass(frozen=True)
+class Part:
+    key: str
+    title: str
+    items: tuple[Item, ...]
+    note: str = ""  # why the part is empty or thin
+
+
+@dataclass(frozen=True)
+class Lesson:
+    game: str
+    name: str
+    players: int | None  # the player count the setup is for, if one was chosen
+    player_range: tuple[int, int] | None  # the game's player counts, from its facts
+    parts: tuple[Part, ...]
+
+
+def _item(text: str, game: str, name: str, first: Sentence, last: Sentence | None = None,
+          label: str = "") -> Item:
+    last = last or first
+    return Item(text[first.start:last.end], game, first.start, last.end, first.section,
+                paragraph_at(first.section, first.paragraph, name), label)
+
+
+def _run(pool: list[Sentence], i: int, chars: int) -> Sentence:
+    """The last sentence of the run starting at ``pool[i]`` that says at least ``chars``
+    characters, without leaving its paragraph."""
+    j = i
+    while (pool[j].end - pool[i].start < chars and j + 1 < len(pool)
+           and not pool[j + 1].first and pool[j + 1].paragraph == pool[i].paragraph
+           and pool[j + 1].section == pool[i].section):
+        j += 1
+    return pool[j]
+
+
+def _cued(sents: list[Sentence], cue: re.Pattern[str], stages: set[str]) -> list[Sentence]:
+    # A bare verdict ("Hayır.", "Doğru, ...") is no rule on its own.
+    # A short line ending in a colon only announces what follows.
+    return [s for s in sents if s.stage in stages and cue.search(fold(s.text))
+            and len(s.text) >= 25 and not (s.text.endswith(":") and len(s.text) < 60)]
+
+
+def count_in(sentence: str) -> int | None:
+    """The one player count a sentence is written for ("2 Oyuncu Standart Kurulum", "Solo
+    Mod"), None when it is for every count."""
+    folded = fold(sentence)
+    if _SOLO.search(folded):
+        return 1
+    m = _COUNT.search(folded)
+    return int(m.group(1)) if m else None
+
+
+def player_range(facts: list[Fact], text: str) -> tuple[int, int] | None:
+    """The game's player counts: its facts table, else "2-4 oyuncu" in its text."""
+    for f in facts:
+        if (f.unit == "oyuncu" and f.min is not None and f.max is not None and f.min < f.max
+                and "oyuncu sayisi" in fold(f.subject + " " + " ".join(f.keywords))):
+            return int(f.min), int(f.max)
+    m = re.search(r"(\d)\s*[-–]\s*(\d)\s+oyuncu", fold(text))
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def _with_facts(items: list[Item], facts: list[Fact]) -> list[Item]:
+    out = []
+    for it in items:
+        ids = [f.id for f in facts if it.start <= f.start < it.end]
+        out.append(Item(it.text, it.game, it.start, it.end, it.section, it.where, it.label,
+                        ",".join(ids)) if ids else it)
+    return out
+
+
+# ---------------------------------------------------------------- the parts
+
+def _about(text: str, game: str, name: str, sents: list[Sentence]) -> list[Item]:
+    about = [s for s in sents if s.stage == "about"][:3]
+    win = [s for s in _cued(sents, _CUES["about"], {"about", "scoring", "end"})
+           if s not in about][:2]
+    return [_item(text, game, name, s) for s in sorted(about + win, key=lambda s: s.start)]
+
+
+def _components(text: str, game: str, name: str, sents: list[Sentence]) -> list[Item]:
+    comps = [s for s in sents if s.stage == "components"]
+    out: list[Item] = []
+    seen: set[str] = set()
+    for i, s in enumerate(comps):
+        if s.heading and s.first and s.heading not in seen:
+            seen.add(s.heading)
+            out.append(_item(text, game, name, s, _run(comps, i, ITEM_CHARS), s.heading))
+    if not out:  # no sub-headings: the section's own sentences
+        out = [_item(text, game, name, s) for s in comps]
+    return out
+
+
+def _setup(text: str, game: str, name: str, sents: list[Sentence], facts: list[Fact],
+           players: int | None, span: tuple[int, int] | None) -> tuple[list[Item], str]:
+    rules = [s for s in sents if s.stage != "faq"]
+    by_start = {s.start: s for s in rules}
+
+    def sentence_at(offset: int) -> Sentence | None:
+        return next((s for s in rules if s.start <= offset < s.end), None)
+
+    chosen: dict[int, str] = {}  # sentence start → label
+    for f in facts:  # how many can play, then what each player gets
+        s = sentence_at(f.start)
+        if s is None:
+            continue
+        if span and f.unit == "oyuncu" and f.min == span[0] and f.max == span[1]:
+            chosen.setdefault(s.start, "Oyuncu sayısı")
+        elif s.stage == "components" and "oyuncu basina" in fold(f.subject + " " + s.text):
+            heading = _ASIDE.sub("", s.heading).strip()
+            chosen.setdefault(s.start, f"Her oyuncuya: {heading}" if heading
+                              else "Her oyuncuya")
+    for s in rules:
+        count = count_in(s.text)
+        wanted = (s.stage == "setup" or _CUES["setup"].search(fold(s.text))
+                  or (count is not None and s.stage in {"variants", "setup", "components"}))
+        if not wanted or len(s.text) < 25:
+            continue
+        if count is not None and players is not None and count != players:
+            continue  # written for another player count
+        label = f"{count} oyuncu" if count and players is None else ""
+        if not label and s.stage == "components" and s.heading:  # what the sentence is about
+            label = _ASIDE.sub("", s.heading).strip()
+        chosen.setdefault(s.start, label)
+    # How many play and what each gets, then the setup section's own steps, then the rest.
+    fixed = [st for st, lab in chosen.items() if lab.startswith(("Oyuncu sayısı", "Her"))]
+    own = [st for st in chosen if by_start[st].stage == "setup" and st not in fixed]
+    order = sorted(fixed) + sorted(own) + sorted(st for st in chosen
+                                                 if st not in fixed and st not in own)
+    items = [_item(text, game, name, by_start[st], label=chosen[st]) for st in order]
+    note = ""
+    if players is not None and span and not span[0] <= players <= span[1]:
+        note = f"{name} {span[0]}–{span[1]} oyuncu içindir; {players} oyuncu için kural yok."
+    elif items and not any(s.stage == "setup" for s in rules):
+        note = ("Metinde ayrı bir kurulum bölümü yok: kurulumla ilgili kurallar metnin "
+                "farklı yerlerinden toplandı.")
+    return items, note
+
+
+def _turn(text: str, game: str, name: str, sents: list[Sentence]) -> tuple[list[Item], str]:
+    flow = [s for s in sents if s.stage == "flow"]
+    if not flow:
+        # Without a turn section: what you may do on your turn, from the rules, then from
+        # the FAQ answers that explain it ("Karoyu oyuncu tahtanıza oynarsanız ...").
+        cue = re.compile(_CUES["turn"].pattern + r"|\baksiyon|\boynars|\bdosers")
+        rules = _cued(sents, cue, {"about", "rules", "components"})
+        faq = sorted((s for s in _cued(sents, cue, {"faq"}) if not s.first),
+                     key=lambda s: (-len(cue.findall(fold(s.text))), s.start))
+        picked = sorted(rules[:12] + faq[:3], key=lambda s: (s.stage == "faq", s.start))
+        note = "Metinde ayrı bir tur bölümü yok: turla ilgili kurallar toplandı." if picked else ""
+        return [_item(text, game, name, s) for s in picked], note
+    out: list[Item] = []
+    for i, s in enumerate(flow):
+        if not s.first:
+            continue
+        overview = not out
+        last = _run(flow, i, 400 if overview else ITEM_CHARS)
+        label = LEADING_MARK.sub("", s.heading).strip() if s.heading else ""
+        out.append(_item(text, game, name, s, last, label))
+    return out, ""
+
+
+def _end_or_scoring(key: str, text: str, game: str, name: str, sents: list[Sentence],
+                    taken: set[int]) -> tuple[list[Item], str]:
+    own = [s for s in sents if s.stage == key]
+    if own:
+        return [_item(text, game, name, s) for s in own], ""
+    cued = [s for s in _cued(sents, _CUES[key], {"about", "rules", "components", "flow",
+                                                  "variants", "faq", "end", "scoring"})
+            if s.start not in taken]
+    note = (f"Metinde ayrı bir {PART_LABELS[key].lower().rstrip('?')} bölümü yok: ilgili "
+            "kurallar metnin farklı yerlerinden toplandı." if cued else "")
+    return [_item(text, game, name, s) for s in cued], note
+
+
+def _mistakes(text: str, game: str, name: str, sents: list[Sentence]) -> list[Item]:
+    faq = [s for s in sents if s.stage == "faq"]
+    entries = []
+    for i, s in enumerate(faq):
+        if not s.first:
+            continue
+        para_end = max(x.end for x in faq if x.section == s.section
+                       and x.paragraph == s.paragraph)
+        verdict, title = faq_title(text[s.start:para_end])
+        label = f"{verdict} — {title}" if verdict and title != verdict else title
+        item = _item(text, game, name, s, _run(faq, i, ITEM_CHARS), label)
+        entries.append((not _NEGATIVE.match(s.text), s.start, item))
+    return [it for _, _, it in sorted(entries, key=lambda e: (e[0], e[1]))]
+
+
+def build_lesson(game: str, name: str, text: str, chunks: tuple[Chunk, ...] | list[Chunk],
+                 facts: tuple[Fact, ...] | list[Fact] = (),
+                 players: int | None = None) -> Lesson:
+    """The lesson of ``game`` for ``players`` (None: every player count's setup, labelled)."""
+    ordered = game_chunks(chunks, game)
+    sents = sentences(text, ordered)
+    own_facts = sorted((f for f in facts if f.game == game), key=lambda f: f.start)
+    span = player_range(own_facts, text)
+    found: dict[str, tuple[list[Item], str]] = {
+        "about": (_about(text, game, name, sents), ""),
+        "components": (_components(text, game, name, sents), ""),
+        "setup": _setup(text, game, name, sents, own_facts, players, span),
+        "turn": _turn(text, game, name, sents),
+    }
+    found["end"] = _end_or_scoring("end", text, game, name, sents, set())
+    taken = {it.start for it in found["end"][0]}
+    found["scoring"] = _end_or_scoring("scoring", text, game, name, sents, taken)
+    found["mistakes"] = (_mistakes(text, game, name, sents), "")
+    parts = []
+    for key, title in PARTS:
+        items, note = found[key]
+        items = _with_facts(items[:LIMITS[key]], own_facts)
+        parts.append(Part(key, title, tuple(items), note or ("" if items else MISSING[key])))
+    return Lesson(game, name, players, span, tuple(parts))
+
+
+def part(lesson: Lesson, key: str) -> Part:
+    return next(p for p in lesson.parts if p.key == key)

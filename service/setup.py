@@ -1,0 +1,139 @@
+"""Setup questions: "ilk kez oynuyoruz, nasıl kuruyoruz", "2 kişi kurulum", "3 kişiyiz".
+
+What it does: ``setup_request`` tells whether a question asks how to set the game up (words
+of setting up or of playing for the first time, with at most a game name, a player count
+and question words beside them) and for how many players; ``setup_text`` words the
+lesson's setup checklist for that count as one answer, each line a rule sentence with its
+place. What it does not do: pick the game, retrieve passages or build the checklist
+(``engine``, ``lesson``); a question about setting up one thing ("barikat nasıl kurulur")
+is not a setup question.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .answer import Answer, AnswerSpan
+from .chunks import Chunk
+from .corpus import Corpus
+from .facts import Fact
+from .lesson import Lesson, build_lesson, part
+from .numbers import number_spans
+from .retrieve import Hit, Retrieval
+from .text import fold
+
+# Folded words that ask for the setup as a whole.
+_SETUP_NOUNS = re.compile(r"^(kurulum\w*|hazirli\w*|setup|kurmak|kurulus\w*)$")
+# Verb forms of setting up and starting, formal and as typed ("kuruyoz", "başlıcaz").
+_SETUP_VERBS = re.compile(r"^(kur(uyo|ar|aca|alim|ulur|ulacak|ulmal|mali|ayim|sak|ucaz|caz)"
+                          r"\w*|hazirl\w*|basl(ar|an|iyo|ayaca|ica|amak|amali|anir|ayal)\w*)$")
+_FIRST_TIME = re.compile(r"\bilk (kez|defa|oyun|kere)\b|\bhic oynamad|\byeni basla")
+# Words that may stand beside the setup words without making the question about something
+# else: question words, "oyun", "biz", "ilk kez", counts of players.
+_FILLER = frozenset(fold(w) for w in (
+    "nasıl", "ne", "neler", "nedir", "yapılır", "yapıyoruz", "yapacağız", "yaparız", "mı",
+    "mi", "mu", "mü", "oyun", "oyunu", "oyunun", "oyuna", "oyunda", "biz", "ben", "ilk",
+    "kez", "defa", "kere", "oynuyoruz", "oynayacağız", "oynarız", "oynamak", "oynayacağım",
+    "peki", "ya", "ve", "için", "ile", "kişi", "kişiyiz", "kişiyle", "kişilik", "kişiysek",
+    "oyuncu", "oyuncuyuz", "oyunculu", "oyuncuyla", "oyuncuysak", "solo", "tek", "başına",
+    "masa", "masayı", "başta", "önce", "adım", "adımları", "adımlar", "anlat", "anlatır",
+    "musun", "misin", "lütfen", "the", "how", "to", "players", "player", "we", "are",
+    "kurallar", "kuralları", "yeni", "hiç", "oynamadık", "başlarken", "kutu", "kutuyu",
+    "nası", "yapıyoz", "oynuyoz", "oynucaz", "maç", "maçı", "öncesi", "te", "ta", "de", "da",
+    "yi", "yı", "u", "ü", "i", "ı", "nda", "nde",
+))
+_PLAYERS = re.compile(r"^(kisi|oyuncu)\w*$|^players?$")
+
+
+@dataclass(frozen=True)
+class SetupRequest:
+    players: int | None  # the player count the question states, if any
+
+
+def setup_request(question: str, game_words: frozenset[str] = frozenset()) -> SetupRequest | None:
+    """A setup question and its player count; None for any other question. ``game_words``
+    are the folded words of the game's name as typed (they are not content)."""
+    folded = fold(question)
+    tokens = re.findall(r"[a-z0-9]+", folded.replace("'", " ").replace("’", " "))
+    noun = any(_SETUP_NOUNS.match(t) for t in tokens)
+    verb = any(_SETUP_VERBS.match(t) for t in tokens)
+    first = bool(_FIRST_TIME.search(folded))
+    if not (noun or verb or first):
+        return None
+    players = _players(question)
+    other = [t for t in tokens if not (t in _FILLER or t in game_words or t.isdigit()
+                                       or _SETUP_NOUNS.match(t) or _SETUP_VERBS.match(t)
+                                       or _PLAYERS.match(t) or _is_number_word(t))]
+    # "barikat nasıl kurulur" sets one thing up; "kurulum" or "ilk kez oynuyoruz" with only
+    # a game, a count and question words around them asks for the whole setup.
+    # Playing for the first time and asking how to set up is a setup question whatever else
+    # it asks beside ("hangi güçleri alıyoruz"): the checklist answers those parts too.
+    if (first and (noun or verb)) or not other:
+        return SetupRequest(players)
+    return None
+
+
+def _is_number_word(token: str) -> bool:
+    return bool(number_spans(token))
+
+
+def _players(question: str) -> int | None:
+    folded = fold(question)
+    if re.search(r"\bsolo\b|\btek basina\b|\btek kisi", folded):
+        return 1
+    for _, end, value in number_spans(question):
+        after = fold(question[end:end + 12]).lstrip(" '’")
+        if re.match(r"(kisi|oyuncu|player)", after) and value.is_integer():
+            return int(value)
+    return None
+
+
+def setup_text(lesson: Lesson) -> str:
+    """The setup checklist as one answer: a heading line, then one numbered rule a line."""
+    setup = part(lesson, "setup")
+    who = f" ({lesson.players} oyuncu)" if lesson.players else ""
+    lines = [f"{lesson.name} kurulumu{who}:"]
+    if setup.note:
+        lines.append(setup.note)
+    for i, it in enumerate(setup.items, 1):
+        label = f"{it.label}: " if it.label else ""
+        lines.append(f"{i}. {label}{' '.join(it.text.split())} ({it.where})")
+    return "\n".join(lines)
+
+
+def answer_setup(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, ...],
+                 facts: tuple[Fact, ...], k: int = 5) -> Answer | None:
+    """The setup checklist as the answer to a setup question, None for any other question;
+    "not in the text" when the game's text has no setup rule for that player count."""
+    request = setup_request(retrieval.query)
+    if request is None:
+        return None
+    if retrieval.game is None or retrieval.game_source == "content":
+        names = ", ".join(g.name for g in corpus.games)
+        return Answer(question=retrieval.question, game=None, game_source="none",
+                      abstained=True, answer=("Hangi oyunu kuruyorsunuz? Oyunun adını yazın "
+                                              f"ya da seçin: {names}."),
+                      answer_span=None, passages=(), facts=(), reason="setup_without_game")
+    game = corpus.game(retrieval.game)
+    lesson = build_lesson(game.id, game.name, game.text, chunks, facts, request.players)
+    setup = part(lesson, "setup")
+    items = setup.items
+    if not items:  # said plainly, not answered from some unrelated sentence
+        who = f" {request.players} oyuncu için" if request.players else ""
+        return Answer(question=retrieval.question, game=game.id,
+                      game_source=retrieval.game_source, abstained=True,
+                      answer=(setup.note if "içindir" in setup.note
+                              else f"{game.name} metninde{who} kurulum kuralı yok."),
+                      answer_span=None, passages=(), facts=(), reason="setup_not_in_text")
+    hits: list[Hit] = []
+    for it in items:
+        chunk = next((c for c in chunks if c.game == game.id and c.start <= it.start < c.end),
+                     None)
+        if chunk is not None and all(h.chunk.id != chunk.id for h in hits):
+            hits.append(Hit(chunk, 1.0, 0.0, 0.0))
+    first = items[0]
+    return Answer(question=retrieval.question, game=game.id,
+                  game_source=retrieval.game_source, abstained=False, answer=setup_text(lesson),
+                  answer_span=AnswerSpan(game.id, first.start, first.end),
+                  passages=tuple(hits[:k]), facts=())

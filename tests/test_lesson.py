@@ -1,0 +1,136 @@
+"""The lesson, setup questions and follow-ups: pure functions over the texts and facts."""
+
+from __future__ import annotations
+
+import pytest
+
+from hakem.chunks import chunk_game
+from hakem.corpus import load_corpus
+from hakem.facts import load_facts
+from hakem.followup import rewrite
+from hakem.lesson import PART_LABELS, build_lesson, part
+from hakem.settings import ROOT
+from hakem.setup import setup_request, setup_text
+from hakem.text import sentence_spans
+
+
+def _lesson(corpus_dir, game, players=None):
+    corpus = load_corpus(corpus_dir)
+    g = corpus.game(game)
+    return g, build_lesson(game, g.name, g.text, chunk_game(g), load_facts(corpus_dir, corpus),
+                           players)
+
+
+@pytest.mark.parametrize("game", ["cyberpunk-tcg", "daybreak", "dead-of-winter", "nucleum",
+                                  "rebirth"])
+def test_every_game_has_a_cited_lesson_of_whole_sentences(game):
+    g, lesson = _lesson(ROOT / "corpus", game)
+    assert [p.key for p in lesson.parts] == list(PART_LABELS)
+    for key in ("about", "turn", "scoring"):
+        assert part(lesson, key).items, (game, key)
+    # Nucleum's text has no word on setting up: the part says so.
+    setup = part(lesson, "setup")
+    assert setup.items or (game == "nucleum" and "kurulum adımları yok" in setup.note)
+    # Cyberpunk TCG's text never says how a match ends: the part says so instead.
+    end = part(lesson, "end")
+    assert end.items or (game == "cyberpunk-tcg" and end.note)
+    starts, pos = set(), 0
+    for line in g.text.splitlines(keepends=True):  # a paragraph is a line of the file
+        starts |= {s.start for s in sentence_spans(line.rstrip("\n"), offset=pos)}
+        pos += len(line)
+    for p in lesson.parts:
+        for it in p.items:
+            assert g.text[it.start:it.end] == it.text and it.game == game
+            # Whole sentences: an item starts where a sentence of the file starts and
+            # ends on a sentence end (or the end of its line).
+            assert it.start in starts or it.start - 2 in starts, (game, p.key, it.text[:60])
+            assert not it.text.startswith("- ")
+            assert it.end == len(g.text) or g.text[it.end] in "\n " or it.text[-1] in ".!?)"
+            assert it.where.endswith("paragraf") and " bölümü, " in it.where
+
+
+def test_setup_checklist_follows_the_player_count():
+    _, two = _lesson(ROOT / "corpus", "daybreak", 2)
+    _, three = _lesson(ROOT / "corpus", "daybreak", 3)
+    two_text = " ".join(it.text for it in part(two, "setup").items)
+    three_text = " ".join(it.text for it in part(three, "setup").items)
+    assert "11 Ağaç, 7 Okyanus" in two_text and "16 Ağaç" not in two_text
+    assert "16 Ağaç, 12 Okyanus" in three_text and "11 Ağaç" not in three_text
+    assert any(it.fact == "setup-2p-trees,setup-2p-oceans" for it in part(two, "setup").items)
+    _, five = _lesson(ROOT / "corpus", "rebirth", 5)
+    assert "2–4 oyuncu içindir" in part(five, "setup").note
+    # Every count's setup, labelled, when none is chosen.
+    _, every = _lesson(ROOT / "corpus", "daybreak")
+    labels = {it.label for it in part(every, "setup").items}
+    assert {"1 oyuncu", "2 oyuncu", "3 oyuncu", "Oyuncu sayısı"} <= labels
+
+
+def test_mistakes_are_faq_answers_with_titles_corrections_first():
+    _, lesson = _lesson(ROOT / "corpus", "daybreak")
+    mistakes = part(lesson, "mistakes").items
+    assert len(mistakes) == 5
+    assert all(it.label for it in mistakes)
+    assert mistakes[0].label.startswith("Hayır — ")
+
+
+def test_a_new_game_without_sections_degrades_gracefully(tiny_corpus_dir):
+    _, kale = _lesson(tiny_corpus_dir, "kale-oyunu", 2)
+    assert [it.text for it in part(kale, "setup").items] == [
+        "2 oyunculu oyunda her oyuncu 12 karo ile başlar."]
+    assert part(kale, "turn").items == () and part(kale, "turn").note
+    assert kale.player_range == (2, 4)
+    _, kale3 = _lesson(tiny_corpus_dir, "kale-oyunu", 3)
+    assert part(kale3, "setup").items == ()  # the only setup rule is for 2 players
+    _, zar = _lesson(tiny_corpus_dir, "zar-savasi")
+    assert part(zar, "components").items == () and part(zar, "components").note
+    assert [it.text for it in part(zar, "setup").items] == ["Her oyuncu 20 canla başlar."]
+    assert "Setup" not in setup_text(zar) and "1. Her oyuncu 20 canla başlar." in setup_text(zar)
+
+
+@pytest.mark.parametrize(("question", "players"), [
+    ("ilk kez oynuyoruz, nasıl kuruyoruz", None), ("2 kişi kurulum", 2),
+    ("3 kişiyiz kurulum nasıl", 3), ("iki kisiyiz nasil kuracagiz", 2),
+    ("solo oyunda kurulum", 1), ("oyuna nasıl başlanır", None),
+])
+def test_setup_questions(question, players):
+    found = setup_request(question)
+    assert found is not None and found.players == players
+
+
+@pytest.mark.parametrize("question", [
+    "barikat nasıl kurulur", "kaç kartla başlarız", "kale kaç puan", "kuralları anlat",
+    "şebeke nasıl kurulur",
+])
+def test_not_setup_questions(question):
+    assert setup_request(question) is None
+
+
+@pytest.mark.parametrize(("previous", "line", "full"), [
+    ("Kale Oyunu 3 kişi kurulum", "peki 2 kişiysek?", "Kale Oyunu 2 kişi kurulum"),
+    ("Zar Savaşı'nda 3 zar atan oyuncu kaç can kaybeder?", "ya 4 zarım olsaydı?",
+     "Zar Savaşı'nda 4 zar atan oyuncu kaç can kaybeder?"),
+    ("Kale Oyunu'nda en fazla 8 tur mu sürer?", "peki 9 olursa?",
+     "Kale Oyunu'nda en fazla 9 tur mu sürer?"),
+    ("Kale Oyunu nasıl kurulur", "peki 2 kişiysek?", "Kale Oyunu nasıl kurulur, 2 kişiyiz?"),
+    ("Zar Savaşı'nda üç oyuncu olursa ne olur?", "peki dört kişiysek?",
+     "Zar Savaşı'nda 4 oyuncu olursa ne olur?"),
+])
+def test_follow_ups_are_rewritten_into_the_full_question(previous, line, full):
+    found = rewrite(previous, line)
+    assert found is not None and found.question == full
+
+
+@pytest.mark.parametrize("line", [
+    "Kale Oyunu'nda her kale kaç puan kazandırır?", "peki kale kaç puan?", "",
+    "canı 0'a düşen oyuncu 2 tur sonra kaybeder mi bunu merak ediyorum",
+])
+def test_standalone_lines_are_left_alone(line):
+    assert rewrite("Zar Savaşı'nda 3 zar atılır mı?", line) is None
+
+
+def test_first_time_setup_questions_with_more_asked_beside():
+    # Playing for the first time + how to set up: the checklist, whatever else is asked.
+    found = setup_request("ilk kez oynuyoruz 3 kişiyiz, kurulumu nası yapıyoz? hangi kartlar "
+                          "lazım?")
+    assert found is not None and found.players == 3
+    assert setup_request("kurulumu yaptık, hangi kartlar lazım?") is None
