@@ -282,12 +282,46 @@ def build_lesson(game: str, name: str, text: str, chunks: tuple[Chunk, ...] | li
     taken = {it.start for it in found["end"][0]}
     found["scoring"] = _end_or_scoring("scoring", text, game, name, sents, taken)
     found["mistakes"] = (_mistakes(text, game, name, sents), "")
+    # A sentence is taught once, in the part that needs it most: the setup before the
+    # components list it draws on, the overview before a turn that repeats it.
+    shown: list[tuple[int, int]] = []
+    kept: dict[str, list[Item]] = {}
+    for key in ("setup", "about", "turn", "end", "scoring", "components", "mistakes"):
+        kept[key] = []
+        for it in (_announced(it, text, sents) for it in found[key][0]):
+            if not any(a <= it.start < b or it.start <= a < it.end for a, b in shown):
+                kept[key].append(it)
+                shown.append((it.start, it.end))
     parts = []
     for key, title in PARTS:
-        items, note = found[key]
-        items = _with_facts(items[:LIMITS[key]], own_facts)
+        items = _with_facts(kept[key][:LIMITS[key]], own_facts)
+        note = found[key][1]
         parts.append(Part(key, title, tuple(items), note or ("" if items else MISSING[key])))
     return Lesson(game, name, players, span, tuple(parts))
+
+
+_LIST_MARK = re.compile(r"^\s*(?:[-•]|\d{1,2}[.)])\s*$")
+ANNOUNCED_CHARS = 700
+
+
+def _announced(item: Item, text: str, sents: list[Sentence]) -> Item:
+    """A line that announces a list ("… cezalar uygulanır:") is taught with the list that
+    follows it (its "- " or numbered items), not cut at the colon."""
+    if not (item.text.rstrip().endswith(":") or text[item.end : item.end + 1] == ":"):
+        return item
+    end = item.end
+    for s in sents:
+        if s.start < item.end:
+            continue
+        between = text[end:s.start].lstrip(":")
+        marked = _LIST_MARK.match(between) or (not between.strip() and LEADING_MARK.match(s.text))
+        if not marked or s.end - item.start > ANNOUNCED_CHARS:
+            break
+        end = s.end
+    if end == item.end:
+        return item
+    return Item(text[item.start:end], item.game, item.start, end, item.section, item.where,
+                item.label, item.fact)
 
 
 def part(lesson: Lesson, key: str) -> Part:

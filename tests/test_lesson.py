@@ -134,3 +134,16 @@ def test_first_time_setup_questions_with_more_asked_beside():
                           "lazım?")
     assert found is not None and found.players == 3
     assert setup_request("kurulumu yaptık, hangi kartlar lazım?") is None
+
+
+@pytest.mark.parametrize("game", ["cyberpunk-tcg", "daybreak", "dead-of-winter", "nucleum",
+                                  "rebirth"])
+def test_a_sentence_is_taught_once_and_a_list_with_the_line_that_announces_it(game):
+    g, lesson = _lesson(ROOT / "corpus", game)
+    starts = [it.start for p in lesson.parts for it in p.items]
+    assert len(starts) == len(set(starts))
+    for p in lesson.parts:
+        for it in p.items:
+            if it.text.endswith(":"):  # nothing list-like follows it in the text
+                after = g.text[it.end:].lstrip()
+                assert not after.startswith(("- ", "• ", "1. ", "1) ")), (game, it.text)
