@@ -276,9 +276,10 @@ def fact_numbers(fact: Fact) -> set[float]:
 
 def apply_rate(fact: Fact, count: float) -> float | None:
     """The rule worked out for ``count`` units of the subject; None unless it is a rate."""
-    if fact.per is None or fact.value is None:
+    if fact.per is None or fact.value is None or not math.isfinite(count):
         return None
     ratio = count / fact.per
     ratio = math.ceil(ratio) if fact.rounding == "up" else \
         math.floor(ratio) if fact.rounding == "down" else ratio
-    return ratio * fact.value
+    result = ratio * fact.value
+    return result if math.isfinite(result) else None
