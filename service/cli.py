@@ -39,18 +39,18 @@ def _progress(label: str) -> Progress:
 def cmd_build(args: argparse.Namespace, settings: Settings) -> int:
     from .corpus import load_corpus
     from .embed import CachedEmbedder, make_embedder
-    from .index import build_index
+    from .index import build_index, build_lock
 
     corpus = load_corpus(settings.corpus_dir)
     # Building is a batch job: use every core (serving keeps to ``settings.threads``).
     inner = make_embedder(settings.embedder, max(settings.threads, os.cpu_count() or 1))
     embedder = CachedEmbedder(inner, settings.index_dir / "cache")
-    with _progress("embedding passages") as bar:
+    # The lock first: a second build says so in one line, before any progress bar.
+    with build_lock(settings.index_dir), _progress("embedding passages") as bar:
         task = bar.add_task("embed", total=None)
         path = build_index(corpus, settings.corpus_dir, settings.index_dir, embedder,
                            progress=lambda done, total: bar.update(task, completed=done,
-                                                                   total=total))
-    embedder.save()
+                                                                   total=total), locked=True)
     manifest = json.loads((path / "manifest.json").read_text(encoding="utf-8"))
     if args.json:
         print(json.dumps({"path": str(path), **manifest}, ensure_ascii=False))

@@ -5,7 +5,6 @@ traceback. The tiny corpus gets a rate fact, since rates are where the arithmeti
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
