@@ -29,6 +29,7 @@ from .deps import NotReady, ready_engine
 from .engine import Engine
 from .errors import REBUILD, HakemError, IndexNotReady, UnknownGame
 from .factsearch import search_facts
+from .freshness import CorpusWatch
 from .http_guard import RequestGuard
 from .phrasing import fact_json
 from .settings import MAX_K, MAX_QUESTION_CHARS, Settings
@@ -205,6 +206,9 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             app.state.engine, app.state.not_ready = engine, None
         else:
             app.state.engine, app.state.not_ready = _load(settings)
+        eng = app.state.engine
+        app.state.watch = None if eng is None else CorpusWatch(
+            eng.settings.corpus_dir, str(eng.index.manifest.get("corpus_hash")))
         yield
 
     app = FastAPI(title="Hakem", version="0.1.0", lifespan=lifespan, description=DESCRIPTION,
@@ -285,6 +289,10 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
              summary="The index is loaded and verified; else 503 with the reason")
     async def readyz(request: Request) -> dict[str, Any]:
         eng = ready_engine(request)
+        watch: CorpusWatch | None = getattr(request.app.state, "watch", None)
+        if watch is not None and not watch.check():  # stats only, unless a file changed
+            raise NotReady(IndexNotReady.code, str(IndexNotReady(
+                "the corpus changed since the index was built")))
         return {"status": "ready", "embedder": str(eng.index.manifest.get("embedder")),
                 "index": eng.index.path.name, "mode": eng.settings.mode,
                 "passages": len(eng.index.chunks), "facts": len(eng.index.facts)}

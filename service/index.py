@@ -278,6 +278,10 @@ def load_index(index_dir: Path, corpus: Corpus, corpus_dir: Path,
     for chunk in chunks:
         if chunk.game not in texts or texts[chunk.game][chunk.start : chunk.end] != chunk.text:
             raise IndexNotReady(f"chunk {chunk.id} no longer matches the corpus text")
+    for fact in facts:  # a fact cites text by offsets: shifted ones would cite other words
+        if fact.game not in texts or texts[fact.game][fact.start : fact.end] != fact.quote:
+            raise IndexNotReady(f"fact {fact.game}/{fact.id} no longer matches the corpus "
+                                f"text at its offsets {fact.start}-{fact.end}")
     if facts and (fact_vectors is None or fact_vectors.shape != (len(facts), vectors.d)):
         raise IndexNotReady("the facts table has no vectors of the index's dimension")
     if fact_vectors is None:
