@@ -17,6 +17,10 @@ ROOT = Path(__file__).resolve().parent.parent
 # The API's contract, not settings: the same for every server.
 MAX_K = 20  # passages one answer may cite
 MAX_QUESTION_CHARS = 500
+# Upper bounds: past these a value is a typo, and some crash the process (100000 threads
+# per call made the model's thread pool segfault).
+BOUNDS = {"threads": 64, "embed_instances": 16, "max_body_bytes": 16 * 1024 * 1024,
+          "max_json_depth": 1000}
 
 
 @dataclass(frozen=True)
@@ -57,7 +61,7 @@ class Settings:
             raise HakemError("HAKEM_MODE must be hybrid, dense or lexical")
         if not 1 <= self.k <= MAX_K:
             raise HakemError(f"HAKEM_K must be between 1 and {MAX_K}")
-        for name in ("threads", "embed_instances", "max_body_bytes", "max_json_depth"):
-            if getattr(self, name) < 1:
-                raise HakemError(f"HAKEM_{name.upper()} must be at least 1")
+        for name, top in BOUNDS.items():
+            if not 1 <= getattr(self, name) <= top:
+                raise HakemError(f"HAKEM_{name.upper()} must be between 1 and {top}")
         return self
