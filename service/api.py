@@ -49,7 +49,7 @@ characters); `k` is 1–{MAX_K} (default `HAKEM_K`, {DEFAULTS.k}); request bodie
 (with `detail` for field errors): 400 `invalid_json` / `invalid_encoding`, 404
 `unknown_game` / `not_found`, 413 `body_too_large`, 415 `unsupported_media_type`, 422
 `invalid_request`, 503 `index_not_ready` (the message names the reason and the rebuild
-command, `{REBUILD}`)."""
+command, `{REBUILD}`) or `shutting_down`. `HEAD` is answered on every `GET` route."""
 
 
 class ErrorBody(BaseModel):
@@ -211,8 +211,12 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             eng.settings.corpus_dir, str(eng.index.manifest.get("corpus_hash")))
         yield
 
+    # No /docs or /redoc: FastAPI's pages load their scripts from a CDN, which an offline
+    # tool cannot; the schema itself stays at /openapi.json. No slash redirects: Starlette
+    # builds their Location from the client's Host header.
     app = FastAPI(title="Hakem", version="0.1.0", lifespan=lifespan, description=DESCRIPTION,
-                  responses={422: {"model": ErrorBody}})
+                  responses={422: {"model": ErrorBody}}, docs_url=None, redoc_url=None,
+                  redirect_slashes=False)
     app.add_middleware(RequestGuard, max_body_bytes=settings.max_body_bytes,
                        max_depth=settings.max_json_depth)
 
@@ -297,5 +301,5 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
                 "index": eng.index.path.name, "mode": eng.settings.mode,
                 "passages": len(eng.index.chunks), "facts": len(eng.index.facts)}
 
-    app.include_router(web_router)
+    app.include_router(web_router, responses={c: ERRORS[c] for c in (400, 404, 503)})
     return app

@@ -85,7 +85,7 @@ async def teach_page(game: str, request: Request) -> HTMLResponse:
 @router.get("/static/{name}", include_in_schema=False)
 async def static(name: str) -> FileResponse:
     # A fixed folder and a strict name pattern: no path ever leaves static/.
-    match = _STATIC_NAME.match(name)
+    match = _STATIC_NAME.match(name) if len(name) <= 64 else None  # a long name: ENAMETOOLONG
     path = STATIC / name
     if not match or not path.is_file():
         raise HTTPException(404, f"no static file {name!r}")
