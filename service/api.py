@@ -21,9 +21,9 @@ from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, field_validator
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from .admission import Admission, ClientGone, Overloaded, cost_of
 from .answer import answer_json
 from .deps import NotReady, ready_engine
 from .engine import Engine
@@ -49,7 +49,8 @@ characters); `k` is 1–{MAX_K} (default `HAKEM_K`, {DEFAULTS.k}); request bodie
 (with `detail` for field errors): 400 `invalid_json` / `invalid_encoding`, 404
 `unknown_game` / `not_found`, 413 `body_too_large`, 415 `unsupported_media_type`, 422
 `invalid_request`, 503 `index_not_ready` (the message names the reason and the rebuild
-command, `{REBUILD}`) or `shutting_down`. `HEAD` is answered on every `GET` route."""
+command, `{REBUILD}`), `overloaded` (too much work waiting: retry after the `Retry-After`
+seconds) or `shutting_down`. `HEAD` is answered on every `GET` route."""
 
 
 class ErrorBody(BaseModel):
@@ -217,8 +218,12 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     app = FastAPI(title="Hakem", version="0.1.0", lifespan=lifespan, description=DESCRIPTION,
                   responses={422: {"model": ErrorBody}}, docs_url=None, redoc_url=None,
                   redirect_slashes=False)
+    # One slot per embedding model; long questions never take the last one (admission).
+    app.state.admission = Admission(slots=max(2, settings.embed_instances),
+                                    max_waiting=settings.max_queue,
+                                    max_wait=settings.queue_wait_ms / 1000)
     app.add_middleware(RequestGuard, max_body_bytes=settings.max_body_bytes,
-                       max_depth=settings.max_json_depth)
+                       max_depth=settings.max_json_depth, body_timeout=settings.header_timeout)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -236,6 +241,15 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     @app.exception_handler(NotReady)
     async def _not_ready(_: Request, exc: NotReady) -> JSONResponse:
         return _error(503, exc.code, exc.message, headers={"Retry-After": "30"})
+
+    @app.exception_handler(Overloaded)
+    async def _overloaded(_: Request, exc: Overloaded) -> JSONResponse:
+        return _error(503, exc.code, exc.message, headers={"Retry-After": str(exc.retry_after)})
+
+    @app.exception_handler(ClientGone)
+    async def _gone(_: Request, exc: ClientGone) -> JSONResponse:
+        # Nobody reads this: nginx's "client closed request", so logs do not show a 5xx.
+        return _error(499, "client_gone", "the client disconnected before its turn")
 
     @app.exception_handler(IndexNotReady)
     async def _index_not_ready(_: Request, exc: IndexNotReady) -> JSONResponse:
@@ -261,7 +275,9 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     async def ask(body: AskRequest, request: Request) -> dict[str, Any]:
         eng = ready_engine(request)
         eng.check_game(body.game)
-        answer = await run_in_threadpool(eng.ask, body.question, body.game, body.k)
+        answer = await request.app.state.admission.run(
+            eng.ask, body.question, body.game, body.k, cost=cost_of(body.question),
+            gone=request.is_disconnected)
         return answer_json(answer)
 
     @app.get("/games", response_model=list[GameOut], responses={503: ERRORS[503]})
@@ -278,9 +294,11 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
                     limit: int = Query(50, ge=1, le=500)) -> list[dict[str, Any]]:
         eng = ready_engine(request)
         eng.check_game(game)
-        if q and q.strip():
-            rows = [h.fact for h in search_facts(eng.index.facts, q, game, limit=limit,
-                                                 glossary=eng.retriever.lexical.glossary)]
+        if q and q.strip():  # CPU work: off the event loop, through admission like /ask
+            hits = await request.app.state.admission.run(
+                search_facts, eng.index.facts, q, game, limit,
+                eng.retriever.lexical.glossary, cost=1, gone=request.is_disconnected)
+            rows = [h.fact for h in hits]
         else:
             rows = [f for f in eng.index.facts if game is None or f.game == game][:limit]
         return [fact_json(f) for f in rows]

@@ -166,17 +166,15 @@ def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
-    import uvicorn
-
     from .api import create_app
+    from .server import serve
 
     if not 0 <= args.port <= 65535:  # 0: any free port
         raise HakemError(f"--port must be between 0 and 65535, not {args.port}")
     # uvicorn finishes in-flight requests on SIGTERM, then re-raises the signal; a stop asked
     # for is a clean exit, so the re-raised signal ends the process with 0, not 143.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(EXIT_OK))
-    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info",
-                timeout_graceful_shutdown=10)
+    serve(create_app(settings), args.host, args.port, settings.header_timeout)
     return EXIT_OK
 
 

@@ -66,10 +66,12 @@ class _Rejected(Exception):
 class RequestGuard:
     """Reject oversized, non-JSON, non-UTF-8 or absurdly nested request bodies up front."""
 
-    def __init__(self, app: ASGIApp, max_body_bytes: int = 16_384, max_depth: int = 32) -> None:
+    def __init__(self, app: ASGIApp, max_body_bytes: int = 16_384, max_depth: int = 32,
+                 body_timeout: float = 10.0) -> None:
         self.app = app
         self.max_body_bytes = max_body_bytes
         self.max_depth = max_depth
+        self.body_timeout = body_timeout  # a body trickled slower than this gets 408
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -98,7 +100,12 @@ class RequestGuard:
 
     async def _guarded(self, scope: Scope, receive: Receive, send: Send) -> None:
         try:
-            body, more = await self._read_body(scope, receive)
+            async with asyncio.timeout(self.body_timeout):
+                body, more = await self._read_body(scope, receive)
+        except TimeoutError:
+            await self._reject(send, _Rejected(408, "request_timeout",
+                                               "the request body took too long to arrive"))
+            return
         except _Rejected as exc:
             await self._reject(send, exc)
             return

@@ -20,7 +20,8 @@ MAX_QUESTION_CHARS = 500
 # Upper bounds: past these a value is a typo, and some crash the process (100000 threads
 # per call made the model's thread pool segfault).
 BOUNDS = {"threads": 64, "embed_instances": 16, "max_body_bytes": 16 * 1024 * 1024,
-          "max_json_depth": 1000}
+          "max_json_depth": 1000, "max_queue": 10_000, "queue_wait_ms": 600_000,
+          "header_timeout": 3600}
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,9 @@ class Settings:
     mode: str = "hybrid"  # hybrid | dense | lexical
     max_body_bytes: int = 16_384  # HTTP request bodies larger than this get 413
     max_json_depth: int = 32  # JSON bodies nested deeper than this get 400
+    max_queue: int = 32  # total cost of questions waiting for a slot (500 characters cost 6)
+    queue_wait_ms: int = 5000  # a question that waited this long gets 503 + Retry-After
+    header_timeout: int = 10  # seconds a connection may take to send a complete request head
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

@@ -40,6 +40,8 @@ _MEDIA = {"css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-
           "svg": "image/svg+xml"}
 MAX_QUERY = 500
 
+# Routes that compute (teaching steps, FAQ search, context) are plain ``def``: FastAPI runs
+# them in its thread pool, so they never hold the event loop that /livez answers on.
 router = APIRouter()
 
 
@@ -95,7 +97,7 @@ async def static(name: str) -> FileResponse:
 
 
 @router.get("/api/teach/{game}")
-async def teach_json(game: str, request: Request) -> dict[str, Any]:
+def teach_json(game: str, request: Request) -> dict[str, Any]:
     """The teaching walkthrough of a game: steps in order, each citing its passages."""
     eng = ready_engine(request)
     g = _game(eng, game)
@@ -105,7 +107,7 @@ async def teach_json(game: str, request: Request) -> dict[str, Any]:
 
 
 @router.get("/faq/{game}")
-async def faq(game: str, request: Request, q: str | None = None) -> dict[str, Any]:
+def faq(game: str, request: Request, q: str | None = None) -> dict[str, Any]:
     """The FAQ answers of a game, each with a title cut from its own text; ``q`` filters."""
     eng = ready_engine(request)
     g = _game(eng, game)
@@ -118,7 +120,7 @@ async def faq(game: str, request: Request, q: str | None = None) -> dict[str, An
 
 
 @router.get("/suggest")
-async def suggest(request: Request, game: str, section: str = "", near: int | None = None,
+def suggest(request: Request, game: str, section: str = "", near: int | None = None,
                   exclude: Annotated[list[int] | None, Query()] = None) -> dict[str, Any]:
     """Follow-ups from the same section: its other headings or passages' first words."""
     eng = ready_engine(request)
@@ -129,7 +131,7 @@ async def suggest(request: Request, game: str, section: str = "", near: int | No
 
 
 @router.get("/games/{game}/text")
-async def text_in_context(game: str, start: int, end: int, request: Request) -> dict[str, Any]:
+def text_in_context(game: str, start: int, end: int, request: Request) -> dict[str, Any]:
     """A cited range with the rule text around it (``before`` + ``passage`` + ``after``)."""
     eng = ready_engine(request)
     g = _game(eng, game)
@@ -139,7 +141,7 @@ async def text_in_context(game: str, start: int, end: int, request: Request) -> 
 
 
 @router.get("/games/{game}/view", include_in_schema=False)
-async def view(game: str, start: int, end: int, request: Request) -> HTMLResponse:
+def view(game: str, start: int, end: int, request: Request) -> HTMLResponse:
     """The whole section holding a cited range, the range marked: readable without JS."""
     eng = ready_engine(request)
     g = _game(eng, game)
