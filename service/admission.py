@@ -3,7 +3,8 @@
 What it does: ``Admission.run`` runs a blocking call in a worker thread once a slot is free.
 At most ``slots`` calls run at once, and heavy ones (long questions) at most ``slots - 1``,
 so one slot is always left for short questions, which a flood of long ones never queues in
-front of. Waiting calls are served cheapest first (cost grows with the question's length),
+front of; heavy calls run in their own threads at a lower CPU priority (nice +10, Linux).
+Waiting calls are served cheapest first (cost grows with the question's length),
 then in arrival order; their total cost is bounded, and a call that would exceed it, or that
 waited ``max_wait`` seconds, gets ``Overloaded`` (the API answers 503 with Retry-After). A
 waiting call whose client hung up leaves the queue before any work is done (``ClientGone``).
@@ -14,9 +15,13 @@ bounded by the slots instead), or know anything of HTTP beyond a ``gone()`` call
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import itertools
+import os
+import threading
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -25,6 +30,7 @@ from starlette.concurrency import run_in_threadpool
 T = TypeVar("T")
 CHARS_PER_COST = 100  # a 500-character question costs 6, a short one 1
 HEAVY_COST = 3  # from 200 characters on: an embedding of ~100 ms or more on an idle core
+HEAVY_NICE = 10
 POLL_SECONDS = 0.05  # how often a waiting call checks whether its client is still there
 
 
@@ -40,6 +46,14 @@ class Overloaded(Exception):
 
 class ClientGone(Exception):
     """The client disconnected while its call was waiting; nothing was run."""
+
+
+def _lower_priority() -> None:
+    """Heavy work runs in threads the kernel schedules after the event loop's and the short
+    questions' (nice +10): on a busy machine they take the CPU that is left over."""
+    # Not Linux, or not allowed: the same priority, and still bounded by the slots.
+    with contextlib.suppress(OSError, AttributeError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HEAVY_NICE)
 
 
 def cost_of(text: str) -> int:
@@ -63,6 +77,7 @@ class Admission:
     _waiting_cost: int = 0
     _queue: list[_Waiter] = field(default_factory=list)
     _seq: itertools.count[int] = field(default_factory=itertools.count)
+    _pool: ThreadPoolExecutor | None = None
 
     @property
     def waiting(self) -> int:
@@ -96,9 +111,20 @@ class Admission:
                   gone: Callable[[], Awaitable[bool]] | None = None) -> T:
         await self._admit(cost, gone)
         try:
+            if gone is not None and await gone():  # left just as its turn came: no work
+                raise ClientGone
+            if cost >= HEAVY_COST:
+                pool = self._heavy_pool()
+                return await asyncio.get_running_loop().run_in_executor(pool, lambda: fn(*args))
             return await run_in_threadpool(fn, *args)
         finally:
             self._release(cost)
+
+    def _heavy_pool(self) -> ThreadPoolExecutor:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max(1, self.slots - 1), "hakem-heavy",
+                                            initializer=_lower_priority)
+        return self._pool
 
     async def _admit(self, cost: int, gone: Callable[[], Awaitable[bool]] | None) -> None:
         # Whoever waits does not fit now (each release wakes every waiter that does), so a
