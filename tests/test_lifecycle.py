@@ -200,3 +200,33 @@ def test_half_open_and_idle_connections_are_closed(served_short_heads):
     finally:
         for sock in silent + partial:
             sock.close()
+
+
+@pytest.fixture
+def served_long_heads(tiny_built: Settings, tmp_path: Path) -> Iterator[Served]:
+    yield from _serve(tiny_built, tmp_path, {"HAKEM_HEADER_TIMEOUT": "60"})
+
+
+def test_a_request_still_running_at_the_shutdown_timeout_gets_a_json_503(served_long_heads):
+    """A request that outlives the graceful shutdown (here: its body never ends) is cancelled
+    by uvicorn; the client gets the typed JSON error, not uvicorn's text/plain 500."""
+    sock = socket.create_connection(("127.0.0.1", served_long_heads.port))
+    try:
+        sock.sendall(b"POST /ask HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 100\r\n\r\n{\"question\": ")
+        time.sleep(0.3)
+        served_long_heads.proc.send_signal(signal.SIGTERM)
+        sock.settimeout(30)
+        data = b""
+        while b"}" not in data.partition(b"\r\n\r\n")[2]:
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+    finally:
+        sock.close()
+    head, _, body = data.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 503"), data
+    assert b"application/json" in head.lower() and b"retry-after" in head.lower()
+    assert json.loads(body)["error"] == "shutting_down"
+    assert served_long_heads.proc.wait(timeout=20) == 0
