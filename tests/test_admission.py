@@ -192,3 +192,19 @@ def test_cpu_routes_run_off_the_event_loop(tiny_built, monkeypatch, target, url)
             assert (await heavy).status_code == 200
 
     asyncio.run(main())
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "setpriority"), reason="Linux thread nice")
+def test_heavy_work_runs_at_a_lower_cpu_priority_than_light_work():
+    import os
+
+    def nice() -> int:
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    async def main() -> tuple[int, int]:
+        adm = Admission(slots=2)
+        return await adm.run(nice, cost=6), await adm.run(nice, cost=1)
+
+    heavy, light = asyncio.run(main())
+    assert light == os.getpriority(os.PRIO_PROCESS, 0)
+    assert heavy == min(19, light + 10)
