@@ -55,10 +55,11 @@ characters); `k` is 1–{MAX_K} (default `HAKEM_K`, {DEFAULTS.k}); request bodie
 (`HAKEM_MAX_BODY_BYTES`), nested at most {DEFAULTS.max_json_depth} levels
 (`HAKEM_MAX_JSON_DEPTH`). Every error is a JSON body `{{"error": code, "message": ...}}`
 (with `detail` for field errors): 400 `invalid_json` / `invalid_encoding`, 404
-`unknown_game` / `not_found`, 413 `body_too_large`, 415 `unsupported_media_type`, 422
-`invalid_request`, 503 `index_not_ready` (the message names the reason and the rebuild
-command, `{REBUILD}`), `overloaded` (too much work waiting: retry after the `Retry-After`
-seconds) or `shutting_down`. `HEAD` is answered on every `GET` route."""
+`unknown_game` / `not_found`, 408 `request_timeout`, 413 `body_too_large`, 415
+`unsupported_media_type`, 422 `invalid_request`, 503 `index_not_ready` (the message names
+the reason and the rebuild command, `{REBUILD}`), `overloaded` (too much work waiting:
+retry after the `Retry-After` seconds) or `shutting_down`. `HEAD` is answered on every
+`GET` route."""
 
 
 def _error(status: int, code: str, message: str, detail: list[dict[str, Any]] | None = None,
