@@ -11,6 +11,7 @@ list of misses. What it does not do: tune anything. It only measures.
 from __future__ import annotations
 
 import json
+import math
 import re
 import statistics
 import time
@@ -49,6 +50,9 @@ class Question:
 
 
 def load_questions(path: Path) -> list[Question]:
+    """The questions of a JSONL file in ``FORMAT.md``'s format; ``QuestionSetError`` naming
+    the file, line and field of the first that is not (never a silent reinterpretation:
+    ``"evidence": "a string"`` read as a list would be its characters)."""
     out, seen = [], set()
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -59,21 +63,64 @@ def load_questions(path: Path) -> list[Question]:
             continue
         try:
             row = json.loads(line)
-            q = Question(id=str(row["id"]), game=row.get("game"), question=str(row["question"]),
-                         kind=str(row.get("kind", "rule")), style=str(row.get("style", "formal")),
-                         evidence=tuple(row.get("evidence") or ()),
-                         answer=str(row.get("answer", "")),
-                         value=float(row["value"]) if row.get("value") is not None else None,
-                         polarity=row.get("polarity"), group=row.get("group"))
-        except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-            raise QuestionSetError(f"{path}:{n}: not a question ({exc})") from exc
+        except json.JSONDecodeError as exc:
+            raise QuestionSetError(f"{path}:{n}: not valid JSON ({exc.msg})") from exc
+        q = _question(row, f"{path}:{n}")
         if q.id in seen:
-            raise QuestionSetError(f"{path}:{n}: duplicate id {q.id}")
+            raise QuestionSetError(f"{path}:{n}: duplicate id {q.id!r}")
         seen.add(q.id)
         out.append(q)
     if not out:
         raise QuestionSetError(f"{path}: no questions")
     return out
+
+
+POLARITIES = ("evet", "hayır")
+
+
+def _question(row: Any, where: str) -> Question:
+    def bad(field: str, what: str) -> QuestionSetError:
+        return QuestionSetError(f"{where}: `{field}` must be {what}")
+
+    if not isinstance(row, dict):
+        raise QuestionSetError(f"{where}: a question is a JSON object")
+    for name in ("id", "question"):
+        if not isinstance(row.get(name), str) or not row[name].strip():
+            raise bad(name, "a non-empty string")
+    game = row.get("game")
+    if game is not None and not (isinstance(game, str) and game.strip()):
+        raise bad("game", "a game id or null")
+    kind, style = row.get("kind"), row.get("style")
+    if kind not in KINDS:
+        raise bad("kind", "one of " + ", ".join(KINDS))
+    if style not in STYLES:
+        raise bad("style", "one of " + ", ".join(STYLES))
+    evidence = row.get("evidence", [])
+    if not isinstance(evidence, list) or not all(
+            isinstance(e, str) and e.strip() for e in evidence):
+        raise bad("evidence", "a list of non-empty strings")
+    if kind == "unanswerable" and (evidence or game is not None):
+        raise QuestionSetError(f"{where}: an unanswerable question has no evidence and "
+                               "`game` null")
+    if kind != "unanswerable" and (not evidence or game is None):
+        raise QuestionSetError(f"{where}: an answerable question needs `game` and at least "
+                               "one `evidence` quote")
+    answer = row.get("answer", "")
+    if not isinstance(answer, str):
+        raise bad("answer", "a string")
+    value = row.get("value")
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)
+                              or not math.isfinite(value)):
+        raise bad("value", "a finite number")
+    if row.get("polarity") not in (None, *POLARITIES):
+        raise bad("polarity", "evet or hayır")
+    group = row.get("group")  # paraphrase sets (eval/paraphrase.jsonl)
+    if group is not None and not (isinstance(group, str) and group.strip()):
+        raise bad("group", "a non-empty string or absent")
+    return Question(id=row["id"], game=game, question=row["question"], kind=kind, style=style,
+                    evidence=tuple(evidence), answer=answer,
+                    value=None if value is None else float(value),
+                    polarity=row.get("polarity"), group=group)
 
 
 def _ws_map(text: str) -> tuple[str, list[int]]:

@@ -1,7 +1,8 @@
 """The HTTP API (FastAPI): /ask, /games, /facts, /livez, /readyz.
 
-What it does: validates requests with pydantic (the only place pydantic is used), loads the
-engine once in ``lifespan``, and maps every error to a typed JSON body
+What it does: validates requests with the pydantic models of ``schemas`` (the only place
+pydantic is used), loads the engine once in ``lifespan``, admits CPU work through
+``admission`` (503 ``overloaded`` when saturated), and maps every error to a typed JSON body
 ``{"error": code, "message": ..., "detail"?: [...]}`` in one place; bad input is a 4xx, never
 a 5xx, and no error body echoes raw input. ``http_guard`` sits in front (body size, content
 type, encoding, nesting). A missing or damaged index does not crash the process: ``/livez``
@@ -12,31 +13,40 @@ reason and the rebuild command. What it does not do: any retrieval logic (see ``
 from __future__ import annotations
 
 import logging
-import unicodedata
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
+from functools import partial
 from typing import Any
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, field_validator
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from .admission import Admission, ClientGone, Overloaded, cost_of
 from .answer import answer_json
 from .deps import NotReady, ready_engine
 from .engine import Engine
 from .errors import REBUILD, HakemError, IndexNotReady, UnknownGame
 from .factsearch import search_facts
+from .freshness import CorpusWatch
 from .http_guard import RequestGuard
 from .phrasing import fact_json
+from .schemas import (
+    MAX_GAME_CHARS,
+    AskRequest,
+    AskResponse,
+    ErrorBody,
+    FactOut,
+    GameOut,
+    LiveOut,
+    ReadyOut,
+)
 from .settings import MAX_K, MAX_QUESTION_CHARS, Settings
 from .web import router as web_router
 
 log = logging.getLogger("hakem.api")
 DEFAULTS = Settings()  # for the description only; the running server uses its own settings
-MAX_GAME_CHARS = 100
 
 DESCRIPTION = f"""Offline rules assistant for board games (Turkish rule texts).
 
@@ -46,131 +56,11 @@ characters); `k` is 1–{MAX_K} (default `HAKEM_K`, {DEFAULTS.k}); request bodie
 (`HAKEM_MAX_BODY_BYTES`), nested at most {DEFAULTS.max_json_depth} levels
 (`HAKEM_MAX_JSON_DEPTH`). Every error is a JSON body `{{"error": code, "message": ...}}`
 (with `detail` for field errors): 400 `invalid_json` / `invalid_encoding`, 404
-`unknown_game` / `not_found`, 413 `body_too_large`, 415 `unsupported_media_type`, 422
-`invalid_request`, 503 `index_not_ready` (the message names the reason and the rebuild
-command, `{REBUILD}`)."""
-
-
-class ErrorBody(BaseModel):
-    error: str  # a stable code: invalid_request, unknown_game, index_not_ready, ...
-    message: str
-    detail: list[dict[str, Any]] | None = None
-
-
-# What the validator below accepts, for the schema: some non-space, no control characters.
-_CONTROL = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f"
-QUESTION_PATTERN = rf"^[^{_CONTROL}]*[^\s{_CONTROL}][^{_CONTROL}]*$"
-
-
-def _is_bad_char(char: str) -> bool:
-    return char not in "\t\n\r" and unicodedata.category(char) in {"Cc", "Cs"}
-
-
-class AskRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    question: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS,
-                          description="the rules question, in Turkish or English",
-                          json_schema_extra={"pattern": QUESTION_PATTERN})
-    game: str | None = Field(default=None, max_length=MAX_GAME_CHARS,
-                             description="a game id from /games; omitted: detected")
-    k: int | None = Field(default=None, ge=1, le=MAX_K,
-                          description="passages to return (default: the server's HAKEM_K)")
-    context: str | None = Field(default=None, min_length=1, max_length=MAX_QUESTION_CHARS,
-                                description="the previous question: a follow-up to it "
-                                "('peki 2 kişiysek?') is answered as the full question",
-                                json_schema_extra={"pattern": QUESTION_PATTERN})
-
-    @field_validator("k", mode="before")
-    @classmethod
-    def _whole_number(cls, value: Any) -> Any:  # JSON Schema's integer includes 5.0
-        return int(value) if isinstance(value, float) and value.is_integer() else value
-
-    @field_validator("question", "context")
-    @classmethod
-    def _not_blank(cls, value: str | None) -> str | None:
-        if value is None:  # no previous question
-            return None
-        if not value.strip():
-            raise ValueError("the question is empty")
-        if any(_is_bad_char(c) for c in value):
-            raise ValueError("the question contains control characters or invalid text")
-        return value.strip()
-
-
-class Span(BaseModel):
-    game: str
-    start: int
-    end: int
-
-
-class Passage(BaseModel):
-    id: str
-    game: str
-    section: str
-    kind: str
-    start: int
-    end: int
-    text: str
-    score: float
-
-
-class Applied(BaseModel):
-    count: float
-    value: float
-    sentence: str
-
-
-class FactOut(BaseModel):
-    id: str
-    game: str
-    subject: str
-    min: float | None
-    max: float | None
-    value: float | None
-    unit: str
-    effect: str
-    section: str
-    quote: str
-    start: int
-    end: int
-    sentence: str
-    score: float | None = None
-    per: float | None = None  # a rate: `value` per `per` units of the subject
-    rounding: str | None = None
-    applied: Applied | None = None  # the rate worked out for the count the question states
-
-
-class AskResponse(BaseModel):
-    question: str
-    game: str | None
-    game_source: str
-    abstained: bool
-    answer: str
-    answer_span: Span | None
-    passages: list[Passage]
-    facts: list[FactOut]
-    requested_game: str | None = None  # the game asked for, when the question named another
-
-
-class GameOut(BaseModel):
-    id: str
-    name: str
-    aliases: list[str]
-    language: str
-
-
-class LiveOut(BaseModel):
-    status: str
-
-
-class ReadyOut(BaseModel):
-    status: str
-    embedder: str
-    index: str  # the build folder's name: which build is serving
-    mode: str
-    passages: int
-    facts: int
+`unknown_game` / `not_found`, 408 `request_timeout`, 413 `body_too_large`, 415
+`unsupported_media_type`, 422 `invalid_request`, 503 `index_not_ready` (the message names
+the reason and the rebuild command, `{REBUILD}`), `overloaded` (too much work waiting:
+retry after the `Retry-After` seconds) or `shutting_down`. `HEAD` is answered on every
+`GET` route."""
 
 
 def _error(status: int, code: str, message: str, detail: list[dict[str, Any]] | None = None,
@@ -212,12 +102,23 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             app.state.engine, app.state.not_ready = engine, None
         else:
             app.state.engine, app.state.not_ready = _load(settings)
+        eng = app.state.engine
+        app.state.watch = None if eng is None else CorpusWatch(
+            eng.settings.corpus_dir, str(eng.index.manifest.get("corpus_hash")))
         yield
 
+    # No /docs or /redoc: FastAPI's pages load their scripts from a CDN, which an offline
+    # tool cannot; the schema itself stays at /openapi.json. No slash redirects: Starlette
+    # builds their Location from the client's Host header.
     app = FastAPI(title="Hakem", version="0.1.0", lifespan=lifespan, description=DESCRIPTION,
-                  responses={422: {"model": ErrorBody}})
+                  responses={422: {"model": ErrorBody}}, docs_url=None, redoc_url=None,
+                  redirect_slashes=False)
+    # One slot per embedding model; long questions never take the last one (admission).
+    app.state.admission = Admission(slots=max(2, settings.embed_instances),
+                                    max_waiting=settings.max_queue,
+                                    max_wait=settings.queue_wait_ms / 1000)
     app.add_middleware(RequestGuard, max_body_bytes=settings.max_body_bytes,
-                       max_depth=settings.max_json_depth)
+                       max_depth=settings.max_json_depth, body_timeout=settings.header_timeout)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -235,6 +136,15 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     @app.exception_handler(NotReady)
     async def _not_ready(_: Request, exc: NotReady) -> JSONResponse:
         return _error(503, exc.code, exc.message, headers={"Retry-After": "30"})
+
+    @app.exception_handler(Overloaded)
+    async def _overloaded(_: Request, exc: Overloaded) -> JSONResponse:
+        return _error(503, exc.code, exc.message, headers={"Retry-After": str(exc.retry_after)})
+
+    @app.exception_handler(ClientGone)
+    async def _gone(_: Request, exc: ClientGone) -> JSONResponse:
+        # Nobody reads this: nginx's "client closed request", so logs do not show a 5xx.
+        return _error(499, "client_gone", "the client disconnected before its turn")
 
     @app.exception_handler(IndexNotReady)
     async def _index_not_ready(_: Request, exc: IndexNotReady) -> JSONResponse:
@@ -260,8 +170,9 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     async def ask(body: AskRequest, request: Request) -> dict[str, Any]:
         eng = ready_engine(request)
         eng.check_game(body.game)
-        answer = await run_in_threadpool(eng.ask, body.question, body.game, body.k,
-                                         context=body.context)
+        answer = await request.app.state.admission.run(
+            partial(eng.ask, context=body.context), body.question, body.game, body.k,
+            cost=cost_of(body.question), gone=request.is_disconnected)
         requested = body.game if body.game and answer.game not in {None, body.game} else None
         return {**answer_json(answer), "requested_game": requested}
 
@@ -279,9 +190,11 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
                     limit: int = Query(50, ge=1, le=500)) -> list[dict[str, Any]]:
         eng = ready_engine(request)
         eng.check_game(game)
-        if q and q.strip():
-            rows = [h.fact for h in search_facts(eng.index.facts, q, game, limit=limit,
-                                                 glossary=eng.retriever.lexical.glossary)]
+        if q and q.strip():  # CPU work: off the event loop, through admission like /ask
+            hits = await request.app.state.admission.run(
+                search_facts, eng.index.facts, q, game, limit,
+                eng.retriever.lexical.glossary, cost=1, gone=request.is_disconnected)
+            rows = [h.fact for h in hits]
         else:
             rows = [f for f in eng.index.facts if game is None or f.game == game][:limit]
         return [fact_json(f) for f in rows]
@@ -294,9 +207,13 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
              summary="The index is loaded and verified; else 503 with the reason")
     async def readyz(request: Request) -> dict[str, Any]:
         eng = ready_engine(request)
+        watch: CorpusWatch | None = getattr(request.app.state, "watch", None)
+        if watch is not None and not watch.check():  # stats only, unless a file changed
+            raise NotReady(IndexNotReady.code, str(IndexNotReady(
+                "the corpus changed since the index was built")))
         return {"status": "ready", "embedder": str(eng.index.manifest.get("embedder")),
                 "index": eng.index.path.name, "mode": eng.settings.mode,
                 "passages": len(eng.index.chunks), "facts": len(eng.index.facts)}
 
-    app.include_router(web_router)
+    app.include_router(web_router, responses={c: ERRORS[c] for c in (400, 404, 503)})
     return app

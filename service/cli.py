@@ -23,12 +23,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from .errors import HakemError
 from .settings import Settings
+from .terminal import bad_text, safe_console, safe_json
 
 EXIT_OK, EXIT_ERROR = 0, 1
+MAX_FACTS_LIMIT = 500  # as GET /facts
 
 
 def _console(stderr: bool = False) -> Console:
-    return Console(stderr=stderr, highlight=False, no_color="NO_COLOR" in os.environ)
+    # Corpus text and user input may hold terminal escapes: never passed to the terminal.
+    return safe_console(stderr=stderr, highlight=False, no_color="NO_COLOR" in os.environ)
 
 
 def _progress(label: str) -> Progress:
@@ -39,21 +42,21 @@ def _progress(label: str) -> Progress:
 def cmd_build(args: argparse.Namespace, settings: Settings) -> int:
     from .corpus import load_corpus
     from .embed import CachedEmbedder, make_embedder
-    from .index import build_index
+    from .index import build_index, build_lock
 
     corpus = load_corpus(settings.corpus_dir)
     # Building is a batch job: use every core (serving keeps to ``settings.threads``).
     inner = make_embedder(settings.embedder, max(settings.threads, os.cpu_count() or 1))
     embedder = CachedEmbedder(inner, settings.index_dir / "cache")
-    with _progress("embedding passages") as bar:
+    # The lock first: a second build says so in one line, before any progress bar.
+    with build_lock(settings.index_dir), _progress("embedding passages") as bar:
         task = bar.add_task("embed", total=None)
         path = build_index(corpus, settings.corpus_dir, settings.index_dir, embedder,
                            progress=lambda done, total: bar.update(task, completed=done,
-                                                                   total=total))
-    embedder.save()
+                                                                   total=total), locked=True)
     manifest = json.loads((path / "manifest.json").read_text(encoding="utf-8"))
     if args.json:
-        print(json.dumps({"path": str(path), **manifest}, ensure_ascii=False))
+        print(safe_json({"path": str(path), **manifest}))
     else:
         counts = manifest["counts"]
         _console().print(f"[green]✓[/] index built: {counts['chunks']} passages, "
@@ -70,8 +73,7 @@ def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
     embedder = make_embedder(settings.embedder, settings.threads)
     index = load_index(settings.index_dir, corpus, settings.corpus_dir, embedder)
     if args.json:
-        print(json.dumps({"ok": True, "path": str(index.path), **index.manifest},
-                         ensure_ascii=False))
+        print(safe_json({"ok": True, "path": str(index.path), **index.manifest}))
     else:
         _console().print(f"[green]✓[/] index OK: {index.path} "
                          f"({len(index.chunks)} passages, embedder {index.manifest['embedder']})")
@@ -88,7 +90,7 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
     engine = Engine.load(settings)
     answer = engine.ask(question, args.game, args.k)
     if args.json:
-        print(json.dumps(answer_json(answer), ensure_ascii=False))
+        print(safe_json(answer_json(answer)))
     else:
         from .chat import print_answer
 
@@ -109,6 +111,8 @@ def cmd_facts(args: argparse.Namespace, settings: Settings) -> int:
     facts = load_facts(settings.corpus_dir, corpus)
     if args.coverage:
         return _facts_coverage(corpus, facts, settings, args.json)
+    if not 1 <= args.limit <= MAX_FACTS_LIMIT:
+        raise HakemError(f"--limit must be between 1 and {MAX_FACTS_LIMIT}")
     query = " ".join(args.query).strip()
     if query:
         glossary = Glossary.from_texts([g.text for g in corpus.games])
@@ -117,7 +121,7 @@ def cmd_facts(args: argparse.Namespace, settings: Settings) -> int:
     else:
         rows = [f for f in facts if not args.game or f.game == args.game]
     if args.json:
-        print(json.dumps([fact_json(f) for f in rows], ensure_ascii=False))
+        print(safe_json([fact_json(f) for f in rows]))
         return EXIT_OK
     console = _console()
     for f in rows:
@@ -135,10 +139,10 @@ def _facts_coverage(corpus: Any, facts: Any, settings: Settings, as_json: bool) 
 
     report = coverage(corpus, facts, load_excused(settings.corpus_dir))
     if as_json:
-        print(json.dumps({"total": report.total, "covered": report.covered,
+        print(safe_json({"total": report.total, "covered": report.covered,
                           "excused": report.excused, "ratio": round(report.ratio, 4),
                           "uncovered": [{"game": g, "start": o, "sentence": t}
-                                        for g, o, t in report.uncovered]}, ensure_ascii=False))
+                                        for g, o, t in report.uncovered]}))
     else:
         console = _console()
         colour = "green" if not report.uncovered else "red"
@@ -162,15 +166,15 @@ def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
-    import uvicorn
-
     from .api import create_app
+    from .server import serve
 
+    if not 0 <= args.port <= 65535:  # 0: any free port
+        raise HakemError(f"--port must be between 0 and 65535, not {args.port}")
     # uvicorn finishes in-flight requests on SIGTERM, then re-raises the signal; a stop asked
     # for is a clean exit, so the re-raised signal ends the process with 0, not 143.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(EXIT_OK))
-    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info",
-                timeout_graceful_shutdown=10)
+    serve(create_app(settings), args.host, args.port, settings.header_timeout)
     return EXIT_OK
 
 
@@ -223,6 +227,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    why = bad_text(vars(args).values())
+    if why:  # before anything prints it: a lone surrogate cannot even be written out
+        _console(stderr=True).print(f"[red]hakem: error:[/] an argument {why}", soft_wrap=True)
+        return EXIT_ERROR
     overrides = {"index_dir": args.index_dir, "corpus_dir": args.corpus_dir,
                  "embedder": args.embedder}
     try:

@@ -60,6 +60,8 @@ def load_corpus(corpus_dir: Path) -> Corpus:
         meta = tomllib.loads(read_text(meta_path))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise CorpusError(f"{meta_path} is not valid TOML: {exc}") from exc
+    for game_id, entry in meta.items():
+        _check_entry(meta_path, game_id, entry)
     texts = {p.stem: p for p in corpus_dir.glob("*.txt")}
     missing_meta = sorted(set(texts) - set(meta))
     if missing_meta:
@@ -75,14 +77,39 @@ def load_corpus(corpus_dir: Path) -> Corpus:
             text = read_text(texts[game_id])
         except UnicodeDecodeError as exc:
             raise CorpusError(f"{texts[game_id]} is not UTF-8: {exc}") from exc
-        name = str(entry.get("name", game_id))
-        aliases = tuple(dict.fromkeys([name, *map(str, entry.get("aliases", []))]))
+        name = entry.get("name", game_id)
+        aliases = tuple(dict.fromkeys([name, *entry.get("aliases", [])]))
         games.append(Game(id=game_id, name=name, aliases=aliases,
-                          language=str(entry.get("language", "tr")), text=text,
+                          language=entry.get("language", "tr"), text=text,
                           sha256=hashlib.sha256(raw).hexdigest()))
     if not games:
         raise CorpusError(f"no rule texts (*.txt) in {corpus_dir}")
     return Corpus(games=tuple(games))
+
+
+_KEYS = frozenset({"name", "aliases", "language"})
+
+
+def _check_entry(path: Path, game_id: str, entry: object) -> None:
+    """One game's table, exactly as documented: ``CorpusError`` naming the file and key.
+
+    Strict because a loose value misroutes silently: ``aliases = "Daybreak"`` read as a list
+    would be its letters, and every lone "a" or "e" would name the game."""
+    where = f"{path}: [{game_id}]"
+    if not isinstance(entry, dict):
+        raise CorpusError(f"{where} must be a table (name, aliases, language)")
+    unknown = sorted(set(entry) - _KEYS)
+    if unknown:
+        raise CorpusError(f"{where}: unknown key {unknown[0]!r}; the keys are "
+                          "name, aliases, language")
+    for key in ("name", "language"):
+        if key in entry and not (isinstance(entry[key], str) and entry[key].strip()):
+            raise CorpusError(f"{where}.{key} must be a non-empty string")
+    aliases = entry.get("aliases", [])
+    if not isinstance(aliases, list) or not all(
+            isinstance(a, str) and len(a.strip()) >= 2 for a in aliases):
+        raise CorpusError(f"{where}.aliases must be a list of names (strings of 2 or more "
+                          'characters), e.g. aliases = ["Daybreak"]')
 
 
 def corpus_hash(corpus_dir: Path) -> str:

@@ -14,6 +14,7 @@ import hashlib
 import os
 import queue
 import threading
+import uuid
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -198,9 +199,12 @@ class CachedEmbedder:
         self._used: set[str] = set()  # keys asked for since loading: what ``save`` keeps
         try:
             with np.load(self.path, allow_pickle=False) as data:
-                if data["vectors"].shape[1:] == (self.dim,):
-                    self._cache = dict(zip(data["keys"].tolist(), data["vectors"], strict=True))
-        except (OSError, KeyError, ValueError):
+                keys, vectors = data["keys"], data["vectors"]
+                # Anything that is not exactly what ``save`` writes is ignored and rewritten.
+                if (keys.ndim == 1 and vectors.shape == (len(keys), self.dim)
+                        and np.isfinite(vectors).all()):
+                    self._cache = dict(zip(keys.tolist(), vectors, strict=True))
+        except Exception:  # truncated or empty (BadZipFile, EOFError, zlib.error, ...)
             self._cache = {}
 
     @staticmethod
@@ -227,7 +231,10 @@ class CachedEmbedder:
         current corpus and does not grow with every edit)."""
         keys = sorted(self._used & set(self._cache))
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp.npz")
+        tmp = self.path.with_name(f".{self.path.stem}-{os.getpid()}-{uuid.uuid4().hex[:8]}.npz")
         vectors = np.stack([self._cache[k] for k in keys]) if keys else np.zeros((0, self.dim))
-        np.savez(tmp, keys=np.array(keys, dtype="<U64"), vectors=vectors.astype(np.float32))
-        os.replace(tmp, self.path)
+        try:
+            np.savez(tmp, keys=np.array(keys, dtype="<U64"), vectors=vectors.astype(np.float32))
+            os.replace(tmp, self.path)
+        finally:
+            tmp.unlink(missing_ok=True)  # a failed write (disk full) leaves no partial file

@@ -86,6 +86,8 @@ class CoverageReport:
 
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _STR_FIELDS = ("subject", "unit", "effect", "quote")
+_FACT_KEYS = frozenset({"id", "subject", "unit", "min", "max", "value", "value_unit", "effect",
+                        "quote", "occurrence", "keywords", "per", "rounding"})
 
 
 def _check(ok: bool, where: str, what: str) -> None:
@@ -93,12 +95,28 @@ def _check(ok: bool, where: str, what: str) -> None:
         raise FactsError(f"{where}: {what}")
 
 
+# No rule of a board game states a number this large; past it a value is a typo, and
+# arithmetic on it (rates, ranges) stops being exact.
+MAX_VALUE = 1e9
+
+
 def _num(raw: object, where: str, name: str) -> float | None:
     if raw is None:
         return None
     if isinstance(raw, bool) or not isinstance(raw, int | float):
-        raise FactsError(f"{where}: `{name}` must be a number, got {raw!r}")
+        raise FactsError(f"{where}: `{name}` must be a number, got {type(raw).__name__}")
+    if not math.isfinite(raw) or abs(raw) > MAX_VALUE:  # TOML allows inf and nan
+        raise FactsError(f"{where}: `{name}` must be a finite number of at most "
+                         f"{MAX_VALUE:.0e} in size, got {raw!r}")
     return float(raw)
+
+
+def _tables(doc: dict, key: str, path: Path) -> list[dict]:
+    """``[[key]]`` entries of a TOML document: a list of tables, or a ``FactsError``."""
+    entries = doc.get(key, [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise FactsError(f"{path.name}: `{key}` must be a list of tables ([[{key}]])")
+    return entries
 
 
 def _locate(text: str, quote: str, occurrence: int | None, where: str) -> int:
@@ -120,6 +138,8 @@ def _read_toml(path: Path) -> dict:
         return tomllib.loads(read_text(path))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise FactsError(f"{path} is not valid TOML: {exc}") from exc
+    except OSError as exc:
+        raise FactsError(f"{path} cannot be read ({exc.strerror})") from exc
 
 
 def load_facts(corpus_dir: Path, corpus: Corpus) -> tuple[Fact, ...]:
@@ -134,12 +154,16 @@ def load_facts(corpus_dir: Path, corpus: Corpus) -> tuple[Fact, ...]:
         game = corpus.game(path.stem)
         sections = [(c.start, c.end, c.section) for c in chunk_game(game)]
         seen: set[str] = set()  # ids are unique within a game; (game, id) is the key
-        for i, raw in enumerate(_read_toml(path).get("fact", []), 1):
-            fid = raw.get("id") if isinstance(raw, dict) else None
+        for i, raw in enumerate(_tables(_read_toml(path), "fact", path), 1):
+            fid = raw.get("id")
             where = f"{path.name}: fact {fid or f'#{i}'}"
             if not isinstance(fid, str) or not _SLUG.match(fid):
                 raise FactsError(f"{where}: `id` must be a lowercase slug")
             _check(fid not in seen, where, "duplicate id")
+            unknown = sorted(set(raw) - _FACT_KEYS)
+            if unknown:  # a typo ("valu = 3") would otherwise drop the value silently
+                raise FactsError(f"{where}: unknown key {unknown[0]!r}; the keys are "
+                                 + ", ".join(sorted(_FACT_KEYS)))
             seen.add(fid)
             for name in _STR_FIELDS:
                 _check(isinstance(raw.get(name), str) and bool(raw[name].strip()), where,
@@ -148,7 +172,9 @@ def load_facts(corpus_dir: Path, corpus: Corpus) -> tuple[Fact, ...]:
             _check(isinstance(keywords, list) and all(isinstance(k, str) for k in keywords),
                    where, "`keywords`: a list of strings")
             occurrence = raw.get("occurrence")
-            _check(occurrence is None or type(occurrence) is int, where, "`occurrence`: an int")
+            _check(occurrence is None or (type(occurrence) is int and occurrence >= 1), where,
+                   "`occurrence`: a whole number from 1")
+            _check(isinstance(raw.get("value_unit", ""), str), where, "`value_unit`: a string")
             lo, hi = _num(raw.get("min"), where, "min"), _num(raw.get("max"), where, "max")
             _check(lo is None or hi is None or lo <= hi, where, f"min {lo} > max {hi}")
             per = _num(raw.get("per"), where, "per")
@@ -174,7 +200,7 @@ def load_excused(corpus_dir: Path) -> tuple[Excuse, ...]:
     if not path.is_file():
         return ()
     out = []
-    for i, raw in enumerate(_read_toml(path).get("excused", []), 1):
+    for i, raw in enumerate(_tables(_read_toml(path), "excused", path), 1):
         if not all(isinstance(raw.get(k), str) and raw[k].strip()
                    for k in ("game", "quote", "reason")):
             raise FactsError(f"{path.name}: entry #{i} needs string game, quote and reason")
@@ -276,9 +302,10 @@ def fact_numbers(fact: Fact) -> set[float]:
 
 def apply_rate(fact: Fact, count: float) -> float | None:
     """The rule worked out for ``count`` units of the subject; None unless it is a rate."""
-    if fact.per is None or fact.value is None:
+    if fact.per is None or fact.value is None or not math.isfinite(count):
         return None
     ratio = count / fact.per
     ratio = math.ceil(ratio) if fact.rounding == "up" else \
         math.floor(ratio) if fact.rounding == "down" else ratio
-    return ratio * fact.value
+    result = ratio * fact.value
+    return result if math.isfinite(result) else None

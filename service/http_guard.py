@@ -1,6 +1,9 @@
 """A pure ASGI guard in front of the app: body size, content type, encoding and JSON nesting.
 
-What it does: reads the request body itself, counting the streamed bytes (``Content-Length``
+What it does: answers ``HEAD`` as the ``GET`` of the same URL with the body left out (the
+framework's routes only list GET); if the server cancels a request still running when its
+shutdown timeout ends, answers it with a JSON 503 instead of the server's text/plain 500;
+reads the request body itself, counting the streamed bytes (``Content-Length``
 is checked first but not trusted), and answers with a typed JSON error before the app sees
 the request when the body is too large (413), not JSON (415), not UTF-8 (400) or nested
 deeper than any request of this API can be (400). The app then gets the buffered body
@@ -11,6 +14,7 @@ sets no body limit, which is why this exists.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
@@ -62,17 +66,46 @@ class _Rejected(Exception):
 class RequestGuard:
     """Reject oversized, non-JSON, non-UTF-8 or absurdly nested request bodies up front."""
 
-    def __init__(self, app: ASGIApp, max_body_bytes: int = 16_384, max_depth: int = 32) -> None:
+    def __init__(self, app: ASGIApp, max_body_bytes: int = 16_384, max_depth: int = 32,
+                 body_timeout: float = 10.0) -> None:
         self.app = app
         self.max_body_bytes = max_body_bytes
         self.max_depth = max_depth
+        self.body_timeout = body_timeout  # a body trickled slower than this gets 408
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        started = False
+
+        async def tracked(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        out: Send = tracked
+        if scope.get("method") == "HEAD":
+            scope, out = {**scope, "method": "GET"}, _without_body(tracked)
         try:
-            body, more = await self._read_body(scope, receive)
+            await self._guarded(scope, receive, out)
+        except asyncio.CancelledError:
+            # The server's shutdown timeout cancels what still runs; a client that waited
+            # gets the typed error every other failure gets, and may retry elsewhere.
+            if started:
+                raise
+            await _send_error(out, 503, "shutting_down",
+                              "the server is shutting down; retry the request",
+                              [(b"retry-after", b"5")])
+
+    async def _guarded(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            async with asyncio.timeout(self.body_timeout):
+                body, more = await self._read_body(scope, receive)
+        except TimeoutError:
+            await self._reject(send, _Rejected(408, "request_timeout",
+                                               "the request body took too long to arrive"))
+            return
         except _Rejected as exc:
             await self._reject(send, exc)
             return
@@ -133,9 +166,27 @@ class RequestGuard:
 
     @staticmethod
     async def _reject(send: Send, exc: _Rejected) -> None:
-        payload = error_body(exc.code, exc.message)
-        await send({"type": "http.response.start", "status": exc.status,
-                    "headers": [(b"content-type", b"application/json"),
-                                (b"content-length", str(len(payload)).encode()),
-                                (b"connection", b"close")]})
-        await send({"type": "http.response.body", "body": payload, "more_body": False})
+        await _send_error(send, exc.status, exc.code, exc.message)
+
+
+async def _send_error(send: Send, status: int, code: str, message: str,
+                      extra: list[tuple[bytes, bytes]] | None = None) -> None:
+    payload = error_body(code, message)
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(payload)).encode()),
+                            (b"connection", b"close"), *(extra or [])]})
+    await send({"type": "http.response.body", "body": payload, "more_body": False})
+
+
+def _without_body(send: Send) -> Send:
+    """A ``send`` for HEAD: the GET's status and headers (Content-Length included), no body."""
+
+    async def head_send(message: Message) -> None:
+        if message["type"] == "http.response.body":
+            if message.get("more_body", False):
+                return
+            message = {"type": "http.response.body", "body": b"", "more_body": False}
+        await send(message)
+
+    return head_send

@@ -5,20 +5,25 @@ checkable artifacts (``vectors.faiss``, ``chunks.jsonl``, ``facts.sqlite``, the 
 vectors ``sentences.npy`` (no pickle) with their spans ``sentences.jsonl``, ``manifest.json``
 with format version, embedder, dimension, corpus hash and per-file SHA-256) into a fresh
 folder, then swaps it in atomically (``index/current`` is a symlink replaced with one
-rename), so a build killed half-way leaves the previous index serving. ``load_index``
-verifies all of it and raises ``IndexNotReady`` with a specific reason. What it does not
-do: ranking (see ``retrieve``); no pickle anywhere.
+rename), so a build killed half-way leaves the previous index serving. One build runs at a
+time per index folder (an ``flock`` on ``index/.build.lock``, released by the kernel even
+when a build is killed); the lock holder removes what killed builds left (temp folders,
+``.current-*`` links), and a write that fails (disk full) removes its partial files and
+swaps nothing in. ``load_index`` verifies all of it and raises ``IndexNotReady`` with a
+specific reason. What it does not do: ranking (see ``retrieve``); no pickle anywhere.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
 import shutil
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -28,8 +33,8 @@ import numpy as np
 
 from .chunks import Chunk, ChunkSettings, chunk_corpus, chunk_sentences
 from .corpus import Corpus, corpus_hash
-from .embed import Embedder
-from .errors import FactsError, IndexNotReady
+from .embed import CachedEmbedder, Embedder
+from .errors import FactsError, HakemError, IndexNotReady
 from .facts import Fact, fact_text, load_facts, read_table, write_sqlite
 
 FORMAT_VERSION = 2  # 2: sentence vectors, for choosing the answer sentence
@@ -41,9 +46,43 @@ SENTENCES = "sentences.npy"
 SENTENCE_SPANS = "sentences.jsonl"
 FILES = (VECTORS, CHUNKS, FACTS, SENTENCES, SENTENCE_SPANS)
 CURRENT = "current"
+LOCK = ".build.lock"
 BATCH = 32
 
 Progress = Callable[[int, int], None]
+
+
+class BuildBusy(HakemError):
+    """Another build holds the index folder's lock."""
+
+    code = "build_running"
+
+
+class BuildFailed(HakemError):
+    """The new index could not be written (disk full, permissions); nothing was swapped in."""
+
+    code = "build_failed"
+
+
+@contextmanager
+def build_lock(index_dir: Path) -> Iterator[None]:
+    """Hold the index folder's build lock, or raise ``BuildBusy`` at once (never wait: a
+    second build of the same corpus would only redo the first one's work)."""
+    index_dir.mkdir(parents=True, exist_ok=True)
+    fd = os.open(index_dir / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+            who = f" (pid {holder})" if holder.isdigit() else ""
+            raise BuildBusy(f"another `hakem build` is running on {index_dir}{who}; "
+                            "wait for it to finish") from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, str(os.getpid()).encode(), 0)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
 
 
 @dataclass(frozen=True)
@@ -75,8 +114,19 @@ def _sha256(path: Path) -> str:
 
 def build_index(corpus: Corpus, corpus_dir: Path, index_dir: Path, embedder: Embedder,
                 chunk_settings: ChunkSettings | None = None,
-                progress: Progress | None = None) -> Path:
-    """Build into a temporary folder, verify it, then make it ``index/current``."""
+                progress: Progress | None = None, locked: bool = False) -> Path:
+    """Build into a temporary folder, verify it, then make it ``index/current``.
+
+    Raises ``BuildBusy`` when another build runs, ``BuildFailed`` when writing fails.
+    ``locked``: the caller already holds ``build_lock(index_dir)``."""
+    if locked:
+        return _build_locked(corpus, corpus_dir, index_dir, embedder, chunk_settings, progress)
+    with build_lock(index_dir):
+        return _build_locked(corpus, corpus_dir, index_dir, embedder, chunk_settings, progress)
+
+
+def _build_locked(corpus: Corpus, corpus_dir: Path, index_dir: Path, embedder: Embedder,
+                  chunk_settings: ChunkSettings | None, progress: Progress | None) -> Path:
     chunk_settings = chunk_settings or ChunkSettings()
     facts = load_facts(corpus_dir, corpus)  # fails fast, before the slow part
     chunks = chunk_corpus(corpus.games, chunk_settings)
@@ -101,7 +151,7 @@ def build_index(corpus: Corpus, corpus_dir: Path, index_dir: Path, embedder: Emb
     sentence_vectors = embedded[n_facts:]
     builds = index_dir / "builds"
     builds.mkdir(parents=True, exist_ok=True)
-    _remove_abandoned(builds)
+    _remove_abandoned(index_dir)
     stamp = time.strftime("%Y%m%dT%H%M%S") + f"-{uuid.uuid4().hex[:8]}"
     tmp = builds / f".tmp-{stamp}-{os.getpid()}"
     tmp.mkdir()
@@ -133,10 +183,17 @@ def build_index(corpus: Corpus, corpus_dir: Path, index_dir: Path, embedder: Emb
         (tmp / MANIFEST).write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
                                     encoding="utf-8")
         _fsync(tmp, (*FILES, MANIFEST))  # on disk before it can become current
+        if isinstance(embedder, CachedEmbedder):
+            embedder.save()  # before the swap: a build that reports failure swapped nothing
         final = builds / stamp
         tmp.rename(final)
-    except BaseException:
+    except BaseException as exc:
         shutil.rmtree(tmp, ignore_errors=True)
+        if isinstance(exc, OSError | RuntimeError):  # faiss reports a failed write as this
+            reason = os.strerror(exc.errno) if isinstance(exc, OSError) and exc.errno else (
+                exc.__class__.__name__)
+            raise BuildFailed(f"the new index could not be written ({reason}); "
+                              "the previous index is still serving") from exc
         raise
     _swap_current(index_dir, final)
     return final
@@ -151,26 +208,20 @@ def _fsync(folder: Path, names: tuple[str, ...]) -> None:
             os.close(fd)
 
 
-def _remove_abandoned(builds: Path) -> None:
-    """Temp folders of builds that were killed (their process is gone) are removed."""
-    for tmp in builds.glob(".tmp-*"):
-        pid = tmp.name.rsplit("-", 1)[-1]
-        if not pid.isdigit() or int(pid) == os.getpid():
-            continue
-        try:
-            os.kill(int(pid), 0)
-        except ProcessLookupError:
-            shutil.rmtree(tmp, ignore_errors=True)
-        except PermissionError:  # alive, someone else's
-            continue
+def _remove_abandoned(index_dir: Path) -> None:
+    """What killed builds left: temp folders and temp links. Called under the build lock, so
+    every one of them belongs to a build that is no longer running."""
+    for tmp in (index_dir / "builds").glob(".tmp-*"):
+        shutil.rmtree(tmp, ignore_errors=True)
+    for link in index_dir.glob(f".{CURRENT}-*"):
+        if link.is_symlink() or link.is_file():
+            link.unlink(missing_ok=True)
 
 
 def _swap_current(index_dir: Path, target: Path) -> None:
     link = index_dir / CURRENT
     previous = link.resolve() if link.is_symlink() else None
-    tmp_link = index_dir / f".{CURRENT}-{os.getpid()}"
-    if tmp_link.is_symlink() or tmp_link.exists():
-        tmp_link.unlink()
+    tmp_link = index_dir / f".{CURRENT}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     tmp_link.symlink_to(target.relative_to(index_dir))
     os.replace(tmp_link, link)  # atomic: readers see the old build or the new, never neither
     dir_fd = os.open(index_dir, os.O_RDONLY)
@@ -250,6 +301,10 @@ def load_index(index_dir: Path, corpus: Corpus, corpus_dir: Path,
     for chunk in chunks:
         if chunk.game not in texts or texts[chunk.game][chunk.start : chunk.end] != chunk.text:
             raise IndexNotReady(f"chunk {chunk.id} no longer matches the corpus text")
+    for fact in facts:  # a fact cites text by offsets: shifted ones would cite other words
+        if fact.game not in texts or texts[fact.game][fact.start : fact.end] != fact.quote:
+            raise IndexNotReady(f"fact {fact.game}/{fact.id} no longer matches the corpus "
+                                f"text at its offsets {fact.start}-{fact.end}")
     if facts and (fact_vectors is None or fact_vectors.shape != (len(facts), vectors.d)):
         raise IndexNotReady("the facts table has no vectors of the index's dimension")
     if fact_vectors is None:

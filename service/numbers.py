@@ -58,6 +58,9 @@ _ASCII = re.compile(r"^[a-z]+$")
 # a sign only when it starts the token ("-1 puan", "+2"), decimals with "," or ".".
 _DIGITS = re.compile(r"(?<![^\W\d_])(?<![\d.,])([+-]?)(\d+(?:[.,]\d+)?)(?![.,]?\d)")
 WORD = re.compile(r"[^\W\d_]+")
+# No rule states a number this long; a longer run of digits is an id or noise, not a count,
+# and read as a float it would be inf (or lose its digits), which no arithmetic survives.
+MAX_DIGITS = 12
 _ENGLISH_AFTER_ON = frozenset(["the", "a", "an", "my", "your", "his", "her", "their", "our",
                                "this", "that", "each", "every", "it", "its", "top", "board",
                                "turn", "hand"])
@@ -77,6 +80,8 @@ def number_spans(text: str) -> list[tuple[int, int, float]]:
     found: list[tuple[int, int, float]] = []
     for m in _DIGITS.finditer(text):
         raw = m.group(2).replace(",", ".")
+        if len(m.group(2).split(",")[0].split(".")[0]) > MAX_DIGITS:
+            continue
         value = float(m.group(1) + raw) if m.group(1) == "-" else float(raw)
         found.append((m.start(), m.end(), value))
     tokens = list(WORD.finditer(text))

@@ -17,6 +17,11 @@ ROOT = Path(__file__).resolve().parent.parent
 # The API's contract, not settings: the same for every server.
 MAX_K = 20  # passages one answer may cite
 MAX_QUESTION_CHARS = 500
+# Upper bounds: past these a value is a typo, and some crash the process (100000 threads
+# per call made the model's thread pool segfault).
+BOUNDS = {"threads": 64, "embed_instances": 16, "max_body_bytes": 16 * 1024 * 1024,
+          "max_json_depth": 1000, "max_queue": 10_000, "queue_wait_ms": 600_000,
+          "header_timeout": 3600}
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,9 @@ class Settings:
     mode: str = "hybrid"  # hybrid | dense | lexical
     max_body_bytes: int = 16_384  # HTTP request bodies larger than this get 413
     max_json_depth: int = 32  # JSON bodies nested deeper than this get 400
+    max_queue: int = 32  # total cost of questions waiting for a slot (500 characters cost 6)
+    queue_wait_ms: int = 5000  # a question that waited this long gets 503 + Retry-After
+    header_timeout: int = 10  # seconds a connection may take to send a complete request head
     # The answerability model (``make calibrate``); "" means answerability.json beside the
     # corpus, since a model is fitted to one corpus and embedder.
     answerability: Path = Path("")
@@ -66,7 +74,7 @@ class Settings:
             raise HakemError("HAKEM_MODE must be hybrid, dense or lexical")
         if not 1 <= self.k <= MAX_K:
             raise HakemError(f"HAKEM_K must be between 1 and {MAX_K}")
-        for name in ("threads", "embed_instances", "max_body_bytes", "max_json_depth"):
-            if getattr(self, name) < 1:
-                raise HakemError(f"HAKEM_{name.upper()} must be at least 1")
+        for name, top in BOUNDS.items():
+            if not 1 <= getattr(self, name) <= top:
+                raise HakemError(f"HAKEM_{name.upper()} must be between 1 and {top}")
         return self

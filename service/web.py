@@ -44,6 +44,8 @@ _MEDIA = {"css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-
           "svg": "image/svg+xml"}
 MAX_QUERY = 500
 
+# Routes that compute (teaching steps, FAQ search, context) are plain ``def``: FastAPI runs
+# them in its thread pool, so they never hold the event loop that /livez answers on.
 router = APIRouter()
 
 
@@ -79,7 +81,7 @@ async def index() -> HTMLResponse:
 
 
 @router.get("/teach/{game}", include_in_schema=False)
-async def teach_page(game: str, request: Request) -> HTMLResponse:
+def teach_page(game: str, request: Request) -> HTMLResponse:
     # Without an index the page still loads and shows the 503 reason from its API calls.
     if getattr(request.app.state, "engine", None) is not None:
         _game(ready_engine(request), game)
@@ -89,7 +91,7 @@ async def teach_page(game: str, request: Request) -> HTMLResponse:
 @router.get("/static/{name}", include_in_schema=False)
 async def static(name: str) -> FileResponse:
     # A fixed folder and a strict name pattern: no path ever leaves static/.
-    match = _STATIC_NAME.match(name)
+    match = _STATIC_NAME.match(name) if len(name) <= 64 else None  # a long name: ENAMETOOLONG
     path = STATIC / name
     if not match or not path.is_file():
         raise HTTPException(404, f"no static file {name!r}")
@@ -99,7 +101,7 @@ async def static(name: str) -> FileResponse:
 
 
 @router.get("/api/teach/{game}")
-async def teach_json(game: str, request: Request,
+def teach_json(game: str, request: Request,
                      players: Annotated[int | None, Query(ge=1, le=10)] = None) -> dict[str, Any]:
     """The lesson of a game: about, components, setup for ``players``, turn, end, scoring and
     the most common mistakes; every item a cited rule sentence."""
@@ -110,7 +112,7 @@ async def teach_json(game: str, request: Request,
 
 
 @router.get("/api/places/{game}")
-async def places(game: str, request: Request) -> dict[str, Any]:
+def places(game: str, request: Request) -> dict[str, Any]:
     """Every paragraph of a game as a readable place ("Kurulum bölümü, 3. paragraf"), so a
     client can name where a cited range stands instead of showing character offsets."""
     eng = ready_engine(request)
@@ -134,14 +136,14 @@ def _faq(eng: Engine, game: str, q: str | None) -> tuple[Game, str, list[dict[st
 
 
 @router.get("/api/faq/{game}")
-async def faq_json(game: str, request: Request, q: str | None = None) -> dict[str, Any]:
+def faq_json(game: str, request: Request, q: str | None = None) -> dict[str, Any]:
     """The FAQ answers of a game, each with a title cut from its own text; ``q`` filters."""
     g, query, entries = _faq(ready_engine(request), game, q)
     return {"game": game, "name": g.name, "q": query, "entries": entries}
 
 
 @router.get("/faq/{game}", include_in_schema=False)
-async def faq_page(game: str, request: Request, q: str | None = None) -> HTMLResponse:
+def faq_page(game: str, request: Request, q: str | None = None) -> HTMLResponse:
     """The FAQ as a page a browser shows: each answer under its title, with its place."""
     g, query, entries = _faq(ready_engine(request), game, q)
     esc = html.escape
@@ -170,7 +172,7 @@ def _html(title: str, body: str) -> str:
 
 
 @router.get("/suggest")
-async def suggest(request: Request, game: str, section: str = "", near: int | None = None,
+def suggest(request: Request, game: str, section: str = "", near: int | None = None,
                   exclude: Annotated[list[int] | None, Query()] = None) -> dict[str, Any]:
     """Follow-ups from the same section: its other headings or passages' first words."""
     eng = ready_engine(request)
@@ -181,7 +183,7 @@ async def suggest(request: Request, game: str, section: str = "", near: int | No
 
 
 @router.get("/games/{game}/text")
-async def text_in_context(game: str, start: int, end: int, request: Request) -> dict[str, Any]:
+def text_in_context(game: str, start: int, end: int, request: Request) -> dict[str, Any]:
     """A cited range with the rule text around it (``before`` + ``passage`` + ``after``)."""
     eng = ready_engine(request)
     g = _game(eng, game)
@@ -191,7 +193,7 @@ async def text_in_context(game: str, start: int, end: int, request: Request) -> 
 
 
 @router.get("/games/{game}/view", include_in_schema=False)
-async def view(game: str, start: int, end: int, request: Request) -> HTMLResponse:
+def view(game: str, start: int, end: int, request: Request) -> HTMLResponse:
     """The whole section holding a cited range, the range marked: readable without JS."""
     eng = ready_engine(request)
     g = _game(eng, game)

@@ -49,3 +49,56 @@ def test_eval_command_prints_one_json_object(tiny_built, monkeypatch, capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["overall"]["n"] == 4
     assert {"hybrid", "lexical only", "dense only"} <= set(out["ablations"])
+
+
+GOOD = {"id": "q-1", "game": "kale-oyunu", "question": "kale kaç puan", "kind": "threshold",
+        "style": "formal", "evidence": ["her kale oyun sonunda 3 puan"], "answer": "3",
+        "value": 3}
+UNANSWERABLE = {"id": "q-2", "game": None, "question": "Catan'da kaç zar var",
+                "kind": "unanswerable", "style": "formal", "evidence": []}
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    ({"evidence": "her kale oyun sonunda 3 puan"}, "evidence"),  # was split into characters
+    ({"evidence": [3]}, "evidence"),
+    ({"evidence": [""]}, "evidence"),
+    ({"kind": "sayi"}, "kind"),
+    ({"style": None}, "style"),
+    ({"id": 7}, "id"),
+    ({"question": "  "}, "question"),
+    ({"game": 5}, "game"),
+    ({"value": "3"}, "value"),
+    ({"value": True}, "value"),
+    ({"answer": ["3"]}, "answer"),
+    ({"polarity": "yes"}, "polarity"),
+    ({"evidence": []}, "evidence"),
+    ({"id": "q-2"}, "duplicate id"),
+], ids=lambda v: json.dumps(v, ensure_ascii=False)[:40] if isinstance(v, dict) else v)
+def test_a_bad_question_is_named_by_line_and_field(tmp_path, change, field):
+    path = tmp_path / "set.jsonl"
+    lines = [json.dumps(UNANSWERABLE), json.dumps({**GOOD, **change}, ensure_ascii=False)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(QuestionSetError) as exc:
+        load_questions(path)
+    assert "set.jsonl:2:" in str(exc.value) and field in str(exc.value)
+
+
+@pytest.mark.parametrize("line", ["[1, 2]", '"q"', "{not json", json.dumps(
+    {**UNANSWERABLE, "evidence": ["x"]})])
+def test_a_line_that_is_not_a_question(tmp_path, line):
+    path = tmp_path / "set.jsonl"
+    path.write_text(json.dumps(GOOD) + "\n" + line + "\n", encoding="utf-8")
+    with pytest.raises(QuestionSetError, match=r"set\.jsonl:2:"):
+        load_questions(path)
+
+
+def test_hakem_eval_with_string_evidence_is_a_one_line_error(tiny_built, tmp_path,
+                                                             monkeypatch, capsys):
+    monkeypatch.setenv("HAKEM_EMBEDDER", "fake")
+    path = tmp_path / "set.jsonl"
+    path.write_text(json.dumps({**GOOD, "evidence": "her kale"}) + "\n", encoding="utf-8")
+    code = main(["--index-dir", str(tiny_built.index_dir), "--corpus-dir",
+                 str(tiny_built.corpus_dir), "eval", str(path)])
+    err = capsys.readouterr().err
+    assert code == 1 and len(err.strip().splitlines()) == 1, err
+    assert "set.jsonl:1" in err and "evidence" in err

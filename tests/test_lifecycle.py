@@ -49,11 +49,15 @@ class Served:
 
 @pytest.fixture
 def served(tiny_built: Settings, tmp_path: Path) -> Iterator[Served]:
+    yield from _serve(tiny_built, tmp_path, {})
+
+
+def _serve(tiny_built: Settings, tmp_path: Path, extra: dict[str, str]) -> Iterator[Served]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = {**os.environ, "HAKEM_CORPUS_DIR": str(tiny_built.corpus_dir),
-           "HAKEM_INDEX_DIR": str(tiny_built.index_dir), "HAKEM_EMBEDDER": "fake"}
+           "HAKEM_INDEX_DIR": str(tiny_built.index_dir), "HAKEM_EMBEDDER": "fake", **extra}
     log = tmp_path / "serve.log"
     with log.open("wb") as out:
         proc = subprocess.Popen([str(HAKEM), "serve", "--port", str(port)], env=env,
@@ -165,3 +169,64 @@ def test_sigterm_finishes_in_flight_requests_and_exits(served):
     assert "Traceback" not in log, log
     assert "Finished server process" in log
     assert code == 0, log
+
+
+@pytest.fixture
+def served_short_heads(tiny_built: Settings, tmp_path: Path) -> Iterator[Served]:
+    yield from _serve(tiny_built, tmp_path, {"HAKEM_HEADER_TIMEOUT": "1"})
+
+
+def _closed_by_server(sock: socket.socket, limit: float) -> bool:
+    sock.settimeout(limit)
+    try:
+        return sock.recv(1024) == b""  # EOF: the server closed it
+    except TimeoutError:
+        return False
+    except ConnectionResetError:
+        return True
+
+
+def test_half_open_and_idle_connections_are_closed(served_short_heads):
+    """Connections that never finish a request head (silent, or a slowloris trickle) are
+    closed after HAKEM_HEADER_TIMEOUT; the server keeps accepting and answering."""
+    port = served_short_heads.port
+    silent = [socket.create_connection(("127.0.0.1", port)) for _ in range(40)]
+    partial = [socket.create_connection(("127.0.0.1", port)) for _ in range(10)]
+    for sock in partial:
+        sock.sendall(b"GET /livez HTTP/1.1\r\nHost: x\r\n")  # no blank line: never ends
+    try:
+        assert all(_closed_by_server(s, 5) for s in silent + partial)
+        assert httpx.get(f"{served_short_heads.url}/livez", timeout=5).status_code == 200
+    finally:
+        for sock in silent + partial:
+            sock.close()
+
+
+@pytest.fixture
+def served_long_heads(tiny_built: Settings, tmp_path: Path) -> Iterator[Served]:
+    yield from _serve(tiny_built, tmp_path, {"HAKEM_HEADER_TIMEOUT": "60"})
+
+
+def test_a_request_still_running_at_the_shutdown_timeout_gets_a_json_503(served_long_heads):
+    """A request that outlives the graceful shutdown (here: its body never ends) is cancelled
+    by uvicorn; the client gets the typed JSON error, not uvicorn's text/plain 500."""
+    sock = socket.create_connection(("127.0.0.1", served_long_heads.port))
+    try:
+        sock.sendall(b"POST /ask HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 100\r\n\r\n{\"question\": ")
+        time.sleep(0.3)
+        served_long_heads.proc.send_signal(signal.SIGTERM)
+        sock.settimeout(30)
+        data = b""
+        while b"}" not in data.partition(b"\r\n\r\n")[2]:
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+    finally:
+        sock.close()
+    head, _, body = data.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 503"), data
+    assert b"application/json" in head.lower() and b"retry-after" in head.lower()
+    assert json.loads(body)["error"] == "shutting_down"
+    assert served_long_heads.proc.wait(timeout=20) == 0
