@@ -24,6 +24,7 @@ from hakem.answer import Answer
 from hakem.corpus import Corpus
 from hakem.facts import fact_numbers
 from hakem.numbers import numbers_in
+from hakem.text import sentence_spans
 
 KINDS = ("threshold", "rule", "procedure", "faq", "component", "scoring", "setup", "end",
          "variant", "unanswerable")
@@ -107,6 +108,33 @@ class Outcome:
     span_hit: bool
     value_found: bool | None
     top_fact_right: bool | None
+    # The number the answer leads with (issue 13): whether the first sentence states the
+    # question's value, whether its first number is another one, and whether the value is
+    # "literal" (stated in the question's evidence) or "computed" (needs arithmetic).
+    lead: LeadNumber | None = None
+
+
+@dataclass(frozen=True)
+class LeadNumber:
+    computed: bool
+    value_first: bool
+    wrong_first: bool
+
+
+def first_sentence(answer_text: str) -> str:
+    spans = sentence_spans(answer_text)
+    return answer_text[spans[0].start : spans[0].end] if spans else ""
+
+
+def lead_number(q: Question, answer: Answer) -> LeadNumber | None:
+    """How the answer's first sentence fares on a threshold question with a value. An
+    abstention leads with no number: neither right nor wrong."""
+    if q.kind != "threshold" or q.value is None or q.game is None:
+        return None
+    stated = {x for quote in q.evidence for x in numbers_in(quote)}
+    numbers = [] if answer.abstained else numbers_in(first_sentence(answer.answer))
+    return LeadNumber(computed=q.value not in stated, value_first=q.value in numbers,
+                      wrong_first=bool(numbers) and numbers[0] != q.value)
 
 
 def _overlaps(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
@@ -133,7 +161,8 @@ def judge(q: Question, answer: Answer, spans: list[tuple[int, int]], seconds: fl
             # A rate's number for the question's count ("5 kişi" → 3) is the top fact's answer.
             top_numbers = fact_numbers(top.fact) | ({top.applied[1]} if top.applied else set())
             top_right = top.fact.game == q.game and q.value in top_numbers
-    return Outcome(q, answer, rank, seconds, span_hit, value_found, top_right)
+    return Outcome(q, answer, rank, seconds, span_hit, value_found, top_right,
+                   lead_number(q, answer))
 
 
 def _rate(items: Iterable[bool]) -> float | None:
@@ -158,7 +187,21 @@ def metrics(outcomes: list[Outcome]) -> dict[str, Any]:
         "answer_span": _rate(o.span_hit for o in answerable),
         "threshold_value_found": _rate(bool(o.value_found) for o in thresholds),
         "threshold_top_fact": _rate(bool(o.top_fact_right) for o in thresholds),
+        **_lead_metrics(outcomes),
     }
+
+
+def _lead_metrics(outcomes: list[Outcome]) -> dict[str, Any]:
+    """Value in the first sentence and wrong number first, for all threshold questions
+    with a value and separately for literal and computed values."""
+    leads = [o.lead for o in outcomes if o.lead is not None]
+    out: dict[str, Any] = {}
+    for label, group in (("", leads), ("_literal", [x for x in leads if not x.computed]),
+                         ("_computed", [x for x in leads if x.computed])):
+        out[f"value_first_sentence{label}"] = _rate(x.value_first for x in group)
+        out[f"wrong_number_first{label}"] = _rate(x.wrong_first for x in group)
+        out[f"n_values{label}"] = len(group)
+    return out
 
 
 def _latency(outcomes: list[Outcome]) -> dict[str, float]:
