@@ -45,6 +45,7 @@ class Answer:
     passages: tuple[Hit, ...]
     facts: tuple[FactHit, ...]
     reason: str = ""  # why it abstained, for people and for the eval's miss list
+    calculation: Any = None  # a ``calc.Calculation`` when the rules' formula was worked out
 
 
 @dataclass(frozen=True)
@@ -282,4 +283,9 @@ def answer_json(answer: Answer) -> dict[str, Any]:
                                    "sentence": applied_sentence(f.fact, *f.applied)}}
                       if f.applied else {})}
                   for f in answer.facts],
+        "calculation": None if answer.calculation is None else {
+            "value": answer.calculation.value, "result": answer.calculation.result,
+            "working": answer.calculation.working, "missing": list(answer.calculation.missing),
+            "citations": [{"game": c.game, "start": c.start, "end": c.end}
+                          for c in answer.calculation.citations]},
     }

@@ -11,6 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from .answer import Answer, Evidence, compose, evidence
+from .calc import Calculator, with_calculation
 from .asked import asked_for, unstated
 from .corpus import Corpus, load_corpus
 from .detect import unknown_names
@@ -34,6 +35,7 @@ class Engine:
     embedder: Embedder
     index: LoadedIndex
     retriever: Retriever
+    calculator: Calculator | None = None
 
     @classmethod
     def load(cls, settings: Settings, embedder: Embedder | None = None) -> Engine:
@@ -45,7 +47,8 @@ class Engine:
         retriever = Retriever(index.chunks, index.vectors, embedder, corpus.games,
                               RetrievalConfig(mode=settings.mode))
         is_turkish("oyun")  # loads the Turkish dictionary now, not on the first question
-        return cls(settings, corpus, embedder, index, retriever)
+        return cls(settings, corpus, embedder, index, retriever,
+                   Calculator.from_corpus(settings.corpus_dir, corpus))
 
     def check_game(self, game: str | None) -> str | None:
         if game is not None and game not in self.corpus.ids:
@@ -59,7 +62,10 @@ class Engine:
         retrieval, facts, ev = self.evidence(question, game, k, mode)
         text = self.corpus.game(retrieval.game).text if retrieval.game else None
         lexical = self.retriever.lexical
-        return compose(retrieval, facts, text, ev, lexical.idf)
+        answer = compose(retrieval, facts, text, ev, lexical.idf)
+        if self.calculator and retrieval.game and not ev.unknown_names:
+            answer = with_calculation(answer, self.calculator.calculate(question, retrieval.game))
+        return answer
 
     def evidence(self, question: str, game: str | None = None, k: int | None = None,
                  mode: str | None = None) -> tuple[Retrieval, tuple[FactHit, ...], Evidence]:

@@ -1,0 +1,272 @@
+"""The rule calculator: the player's own numbers put through the formula the rules state.
+
+What it does: for a question and its game, picks the formula that answers it (what is
+asked — "kaç zar" — and the topic's words, and how many of its quantities the question
+states), binds the question's numbers to its quantities (see ``bind``), evaluates it, and
+says the result first with its working ("6 zar: 1 temel + 5 hayatta kalan × 1 = 6"), every
+rule used cited. When a quantity is missing it says which one and gives the formula instead
+of a number. ``with_calculation`` makes an answer lead with the result. Every number of a
+result is one the question states, one the cited rules state, or the result itself; a
+rulebook's worked example is never the player's result.
+
+What it does not do: parse or check the rules files (see ``formulas``), retrieval, or
+abstention (a calculation is offered only for a game the engine knows).
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import unicodedata
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from .answer import Answer, AnswerSpan
+from .bind import Binding, Token, asked_nouns, asked_window, bind, mentions
+from .corpus import Corpus
+from .formulas import Band, Citation, Formula, load_formulas, parse_expr
+from .numbers import fmt_number
+from .phrasing import applied_sentence, fact_sentence
+
+MOMENT_WORDS = {"setup": "kurulumda", "start": "oyun başında", "each-round": "her raunt/tur",
+                "each-turn": "her oyuncu turunda", "on-event": "olay olduğunda",
+                "end": "oyun sonunda", "any": "her an"}
+ASKED, ASKED_ANYWHERE, KEYWORD, BOUND, MISSING = 3.0, 1.0, 1.0, 1.5, 1.0
+MIN_SCORE = 3.0
+
+
+@dataclass(frozen=True)
+class Calculation:
+    formula: str
+    game: str
+    value: float | None  # None when a quantity the formula needs is not in the question
+    result: str  # the leading sentence: "6 zar: 1 temel + 5 hayatta kalan × 1 = 6"
+    working: str  # the rule, its moment, and what was read from the question
+    missing: tuple[str, ...]  # labels of the quantities the question does not state
+    citations: tuple[Citation, ...]
+    inputs: tuple[tuple[str, float], ...] = ()
+
+
+class _Missing(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class _Eval:
+    value: float
+    text: str
+
+
+def _precedence(node: ast.expr) -> int:
+    if isinstance(node, ast.BinOp):
+        return 1 if isinstance(node.op, ast.Add | ast.Sub) else 2
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in (
+            "max", "min", "when") and len(node.args) >= 2:
+        # max(0, x) and when(c, a, b) are written as the term they give
+        return min(_precedence(a) for a in node.args[-2:])
+    return 3
+
+
+_OPS = {ast.Add: "+", ast.Sub: "−", ast.Mult: "×", ast.Div: "/"}
+_CMP = {ast.Lt: "<", ast.LtE: "≤", ast.Gt: ">", ast.GtE: "≥", ast.Eq: "=", ast.NotEq: "≠"}
+
+
+def _band(bands: tuple[Band, ...], x: float) -> Band:
+    for b in bands:
+        if b.low <= x and (b.high is None or x <= b.high):
+            return b
+    raise _Missing  # outside every band: the table does not say
+
+
+def evaluate(node: ast.expr, env: dict[str, float], labels: dict[str, str],
+             bands: tuple[Band, ...] = (), symbolic: bool = False) -> _Eval:
+    """The expression's value and its working, numbers in place ("5 hayatta kalan × 1");
+    with ``symbolic``, quantities by name only ("hayatta kalan × 1"), value 0."""
+    def ev(n: ast.expr) -> _Eval:
+        if isinstance(n, ast.Constant):
+            return _Eval(float(n.value), fmt_number(float(n.value)))
+        if isinstance(n, ast.Name):
+            if n.id in env:
+                label = labels.get(n.id, "")
+                return _Eval(env[n.id], f"{fmt_number(env[n.id])} {label}".strip())
+            if symbolic:
+                return _Eval(0.0, labels.get(n.id, n.id))
+            raise _Missing
+        if isinstance(n, ast.UnaryOp):
+            inner = ev(n.operand)
+            return _Eval(-inner.value, f"−{inner.text}")
+        if isinstance(n, ast.BinOp):
+            a, b = ev(n.left), ev(n.right)
+            ta = f"({a.text})" if _precedence(n.left) < _precedence(n) else a.text
+            tb = f"({b.text})" if _precedence(n.right) <= _precedence(n) and (
+                _precedence(n.right) < 3) else b.text
+            op = type(n.op)
+            value = (a.value + b.value if op is ast.Add else a.value - b.value if op is ast.Sub
+                     else a.value * b.value if op is ast.Mult
+                     else a.value / b.value if b.value else 0.0)
+            return _Eval(value, f"{ta} {_OPS[op]} {tb}")
+        if isinstance(n, ast.Compare):
+            a, b = ev(n.left), ev(n.comparators[0])
+            op = type(n.ops[0])
+            holds = {ast.Lt: a.value < b.value, ast.LtE: a.value <= b.value,
+                     ast.Gt: a.value > b.value, ast.GtE: a.value >= b.value,
+                     ast.Eq: a.value == b.value, ast.NotEq: a.value != b.value}[op]
+            return _Eval(float(holds), f"{a.text} {_CMP[op]} {b.text}")
+        assert isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+        fn, args = n.func.id, n.args
+        if fn == "when":
+            cond = ev(args[0])
+            return ev(args[1]) if cond.value or symbolic else ev(args[2])
+        xs = [ev(a) for a in args]
+        if fn in ("ceil", "floor"):
+            value = (math.ceil if fn == "ceil" else math.floor)(round(xs[0].value, 9))
+            marks = "⌈⌉" if fn == "ceil" else "⌊⌋"
+            return _Eval(float(value), f"{marks[0]}{xs[0].text}{marks[1]}")
+        if fn == "band":
+            if symbolic:
+                return _Eval(0.0, f"[{xs[0].text}: " + "; ".join(b.say for b in bands) + "]")
+            b = _band(bands, xs[0].value)
+            return _Eval(b.value, f"{fmt_number(b.value)} ({fmt_number(xs[0].value)}: {b.say})")
+        value = max(x.value for x in xs) if fn == "max" else min(x.value for x in xs)
+        # "max(0, talep − üretim)": a count never goes below zero; the working shows the
+        # difference, and says so when the zero is what counts.
+        zero = [i for i, a in enumerate(args) if isinstance(a, ast.Constant) and a.value == 0]
+        if not zero:
+            return _Eval(value, f"{fn}({xs[0].text}; {xs[1].text})")
+        inner = xs[1 - zero[0]]
+        clamp = " (eksiye düşmez)" if inner.value != value and not symbolic else ""
+        return _Eval(value, inner.text + clamp)
+
+    return ev(node)
+
+
+def _labels(formula: Formula) -> dict[str, str]:
+    return dict(formula.labels)
+
+
+def calculate(formula: Formula, question: str, binding: Binding) -> Calculation:
+    """The formula worked out for the numbers bound from the question."""
+    env = dict(formula.given)
+    inputs = []
+    for q in formula.quantities:
+        stated = binding.values.get(q.name)
+        if stated:
+            env[q.name] = sum(stated) if q.summed else stated[0]
+            inputs.append((q.name, env[q.name]))
+        elif q.default is not None:
+            env[q.name] = q.default
+    labels = _labels(formula)
+    node = parse_expr(formula.expr, formula.id)
+    missing = tuple(q.label for q in formula.quantities if q.name not in env)
+    cites = formula.citations
+    rule = evaluate(node, env, labels, formula.bands, symbolic=True).text
+    read = ", ".join(f"{labels[n]} = {fmt_number(v)}" for n, v in inputs) or "—"
+    working = (f"Kural ({MOMENT_WORDS[formula.moment]}): {formula.say} = {rule}. "
+               f"Sorudan: {read}.")
+    try:
+        if missing:
+            raise _Missing
+        done = evaluate(node, env, labels, formula.bands)
+    except _Missing:
+        need = ", ".join(missing) or "kural tablosunun kapsadığı bir sayı"
+        return Calculation(formula.id, formula.game, None,
+                           f"Hesap için {need} gerekli: {formula.say} = {rule}", working,
+                           missing, cites, tuple(inputs))
+    value = round(done.value, 6)
+    value = float(round(value)) if abs(value - round(value)) < 1e-6 else value
+    result = f"{fmt_number(value)} {formula.unit}: {done.text} = {fmt_number(value)}"
+    env["value"] = value
+    for v in formula.verdicts:
+        try:
+            check = evaluate(parse_expr(v.when, formula.id), env, labels)
+        except _Missing:
+            continue
+        if check.value:
+            result += f"; {check.text}: {v.say}"
+            cites += v.citations
+    return Calculation(formula.id, formula.game, value, result, working, (), cites,
+                       tuple(inputs))
+
+
+def _matched(toks: list[Token], phrases: tuple[str, ...]) -> int:
+    return len({m.quantity for m in mentions(toks, [(p, p) for p in phrases])})
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """Every formula of the corpus, loaded and checked once (``Engine.load``)."""
+
+    formulas: tuple[Formula, ...]
+
+    @classmethod
+    def from_corpus(cls, corpus_dir: Path, corpus: Corpus) -> Calculator:
+        return cls(load_formulas(corpus_dir, corpus))
+
+    def calculate(self, question: str, game: str) -> Calculation | None:
+        """The calculation a question asks for, or None when no formula of the game
+        applies (the question asks no number, or states none the formula counts)."""
+        question = unicodedata.normalize("NFC", question)
+        toks, asks_number = asked_window(question)
+        if not asks_number:
+            return None
+        asked = asked_nouns(toks)
+        best: tuple[float, Calculation] | None = None
+        for formula in (f for f in self.formulas if f.game == game):
+            binding = bind(question, formula.quantities)
+            bound = sum(1 for q in formula.quantities if q.name in binding.values)
+            if formula.quantities and not bound:
+                continue
+            asked_score = ASKED if _matched(asked, formula.asks) else \
+                ASKED_ANYWHERE if _matched(toks, formula.asks) else 0.0
+            topic = _matched(toks, formula.keywords) * KEYWORD
+            calc = calculate(formula, question, binding)
+            score = asked_score + topic + BOUND * bound - MISSING * len(calc.missing)
+            if not formula.quantities and (asked_score < ASKED or topic < 2 * KEYWORD):
+                continue
+            if calc.missing and asked_score < ASKED:
+                continue  # a formula only half given is offered only for what is asked
+            if score >= MIN_SCORE and (asked_score or topic) and (best is None
+                                                                  or score > best[0]):
+                best = (score, calc)
+        return best[1] if best else None
+
+
+def _fact_lead(answer: Answer) -> str:
+    """The fact sentence ``compose`` put before the answer sentence, if any."""
+    if not answer.facts:
+        return ""
+    top = answer.facts[0]
+    for lead in ((applied_sentence(top.fact, *top.applied) if top.applied else ""),
+                 fact_sentence(top.fact)):
+        if lead and answer.answer.startswith(lead + ". "):
+            return lead + ". "
+    return ""
+
+
+def with_calculation(answer: Answer, calc: Calculation | None) -> Answer:
+    """The answer leading with the calculation's result (in place of a fact's number),
+    the calculation attached. An abstention on weak evidence is overridden by a worked
+    result, which cites the rules it rests on."""
+    if calc is None:
+        return answer
+    rest = answer.answer[len(_fact_lead(answer)):] if not answer.abstained else ""
+    if answer.abstained and calc.value is None:
+        return answer
+    span = answer.answer_span
+    if answer.abstained or span is None:
+        first = calc.citations[0]
+        span = AnswerSpan(first.game, first.start, first.end)
+        rest = first.quote
+    return replace(answer, abstained=False, reason="", answer=f"{calc.result}. {rest}",
+                   answer_span=span, calculation=calc)
+
+
+def calculation_json(calc: Any) -> dict[str, Any] | None:
+    """The calculation as the API prints it (``answer_json``'s "calculation")."""
+    if calc is None:
+        return None
+    return {"value": calc.value, "result": calc.result, "working": calc.working,
+            "missing": list(calc.missing),
+            "citations": [{"game": c.game, "start": c.start, "end": c.end}
+                          for c in calc.citations]}
