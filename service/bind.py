@@ -32,7 +32,7 @@ _APOSTROPHES = "'’‘`´"
 # Words between a number and what it counts that do not change what it counts.
 _FILLER = frozenset(fold(w) for w in """tane adet daha de da tl şu an anda su şuan değeri degeri
 değerinde toplam total of my i have has var olan olarak sadece only just kadar the a is are
-was were = : shows""".split())
+was were shows kapalı harcanmamış kullanılmamış unused face down""".split())
 _SEPARATORS = frozenset([",", ";", "+", "&", "ve", "and", "ile", "ile"])
 _SOFTENED = {"p": "b", "t": "d", "k": "g", "c": "c"}  # folded: ç→c, ğ→g
 WINDOW = 2  # filler words allowed between a number and its noun
@@ -75,8 +75,22 @@ def word_matches(token: str, alias_word: str) -> bool:
     last = alias_word[-1:]
     if len(alias_word) >= 4 and last in _SOFTENED:
         soft = alias_word[:-1] + _SOFTENED[last]
-        return token.startswith(soft) and len(token) - len(soft) <= room
-    return False
+        if token.startswith(soft) and len(token) - len(soft) <= room:
+            return True
+    # A typo in a long word ("toplulk" for "topluluk"): one letter off, suffix allowed.
+    return len(alias_word) >= 6 and any(
+        _one_edit(token[:n], alias_word) and len(token) - n <= room
+        for n in range(len(alias_word) - 1, min(len(token), len(alias_word) + 1) + 1))
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """a and b differ by one inserted, deleted or replaced letter (or not at all)."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    return a[i + 1:] == b[i + 1:] or a[i:] == b[i + 1:] or a[i + 1:] == b[i:]
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ MOMENT_WORDS = {"setup": "kurulumda", "start": "oyun başında", "each-round": "
                 "end": "oyun sonunda", "any": "her an"}
 ASKED, ASKED_ANYWHERE, KEYWORD, BOUND, MISSING = 3.0, 1.0, 1.0, 1.5, 1.0
 MIN_SCORE = 3.0
+AMBIGUOUS = 0.5  # score gap under which two formulas fit a question equally
 
 
 @dataclass(frozen=True)
@@ -211,25 +212,30 @@ class Calculator:
         if not asks_number:
             return None
         asked = asked_nouns(toks)
-        best: tuple[float, Calculation] | None = None
+        scored: list[tuple[float, Calculation]] = []
         for formula in (f for f in self.formulas if f.game == game):
             binding = bind(question, formula.quantities)
             bound = sum(1 for q in formula.quantities if q.name in binding.values)
-            if formula.quantities and not bound:
-                continue
             asked_score = ASKED if _matched(asked, formula.asks) else \
                 ASKED_ANYWHERE if _matched(toks, formula.asks) else 0.0
             topic = _matched(toks, formula.keywords) * KEYWORD
-            calc = calculate(formula, question, binding)
-            score = asked_score + topic + BOUND * bound - MISSING * len(calc.missing)
-            if not formula.quantities and (asked_score < ASKED or topic < 2 * KEYWORD):
+            if not asked_score or not topic:
+                continue  # a formula answers what is asked, about its own topic
+            if formula.quantities and not bound:
                 continue
+            if not formula.quantities and asked_score + topic < ASKED_ANYWHERE + 2 * KEYWORD:
+                continue  # no number of the question to go on: the words must say it all
+            calc = calculate(formula, question, binding)
             if calc.missing and asked_score < ASKED:
                 continue  # a formula only half given is offered only for what is asked
-            if score >= MIN_SCORE and (asked_score or topic) and (best is None
-                                                                  or score > best[0]):
-                best = (score, calc)
-        return best[1] if best else None
+            score = asked_score + topic + BOUND * bound - MISSING * len(calc.missing)
+            if score >= MIN_SCORE:
+                scored.append((score, calc))
+        scored.sort(key=lambda sc: -sc[0])
+        if len(scored) > 1 and scored[0][0] - scored[1][0] < AMBIGUOUS \
+                and scored[0][1].value != scored[1][1].value:
+            return None  # two rules fit as well and disagree: better no number than a guess
+        return scored[0][1] if scored else None
 
 
 def _fact_lead(answer: Answer) -> str:

@@ -166,7 +166,7 @@ def _quantities(raw: object, where: str) -> dict[str, Quantity]:
             raise FormulaError(f"{at}: a lowercase name (letters, digits, _)")
         if not isinstance(q, dict) or not isinstance(q.get("label"), str):
             raise FormulaError(f"{at}: needs a `label`")
-        if numbers_in(q["label"]):
+        if set(numbers_in(q["label"])) - NEUTRAL:
             raise FormulaError(f"{at}: the label must state no number")
         default = q.get("default")
         if default is not None and (isinstance(default, bool)
@@ -209,7 +209,7 @@ def _given(raw: object, where: str) -> tuple[dict[str, float], dict[str, str]]:
         entry = v if isinstance(v, dict) else {"value": v}
         value, label = entry.get("value"), entry.get("label", name.replace("_", " "))
         if not _SLUG.match(name) or isinstance(value, bool) or not isinstance(
-                value, int | float) or not isinstance(label, str) or numbers_in(label):
+                value, int | float) or not isinstance(label, str) or set(numbers_in(label)) - NEUTRAL:
             raise FormulaError(f"{where}: given {name!r} must be a number (and a label "
                                "stating no number)")
         values[name], labels[name] = float(value), label
