@@ -24,10 +24,12 @@ from .formulas import Quantity
 from .numbers import number_spans
 from .text import fold
 
-_ENGLISH_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+# "one" is left out: far more often "the one", "round one" than a count.
+_ENGLISH_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
                     "twice": 2}
-_WORD = re.compile(r"[^\W\d_]+|[,;+&]")
+# A die named by its faces ("d6", "d20") is one word; its digits are not a count.
+_WORD = re.compile(r"\b[dD]\d+\b|[^\W\d_]+|[,;+&]")
 _APOSTROPHES = "'’‘`´"
 # Words between a number and what it counts that do not change what it counts.
 _FILLER = frozenset(fold(w) for w in """tane adet daha de da tl şu an anda su şuan değeri degeri
@@ -78,7 +80,7 @@ def word_matches(token: str, alias_word: str) -> bool:
         if token.startswith(soft) and len(token) - len(soft) <= room:
             return True
     # A typo in a long word ("toplulk" for "topluluk"): one letter off, suffix allowed.
-    return len(alias_word) >= 6 and any(
+    return len(alias_word) >= 7 and any(
         _one_edit(token[:n], alias_word) and len(token) - n <= room
         for n in range(len(alias_word) - 1, min(len(token), len(alias_word) + 1) + 1))
 
@@ -108,7 +110,7 @@ def mentions(toks: list[Token], aliases: Iterable[tuple[str, str]]) -> list[Ment
     """Where each (quantity, alias) occurs, longest aliases first, each word used once."""
     found: list[Mention] = []
     used: set[int] = set()
-    for name, alias in sorted(aliases, key=lambda a: -len(_alias_words(a[1]))):
+    for name, alias in sorted(aliases, key=lambda a: (-len(_alias_words(a[1])), -len(a[1]))):
         words = _alias_words(alias)
         if not words:
             continue

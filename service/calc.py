@@ -26,7 +26,8 @@ from .answer import Answer, AnswerSpan
 from .bind import Binding, Token, asked_nouns, asked_window, bind, mentions
 from .corpus import Corpus
 from .formulas import Band, Citation, Formula, load_formulas, parse_expr
-from .numbers import fmt_number
+from .facts import fact_numbers
+from .numbers import fmt_number, numbers_in
 from .phrasing import applied_sentence, fact_sentence
 
 MOMENT_WORDS = {"setup": "kurulumda", "start": "oyun başında", "each-round": "her raunt/tur",
@@ -161,7 +162,7 @@ def calculate(formula: Formula, question: str, binding: Binding) -> Calculation:
     node = parse_expr(formula.expr, formula.id)
     missing = tuple(q.label for q in formula.quantities if q.name not in env)
     cites = formula.citations
-    rule = evaluate(node, env, labels, formula.bands, symbolic=True).text
+    rule = evaluate(node, dict(formula.given), labels, formula.bands, symbolic=True).text
     read = ", ".join(f"{labels[n]} = {fmt_number(v)}" for n, v in inputs) or "—"
     working = (f"Kural ({MOMENT_WORDS[formula.moment]}): {formula.say} = {rule}. "
                f"Sorudan: {read}.")
@@ -191,7 +192,8 @@ def calculate(formula: Formula, question: str, binding: Binding) -> Calculation:
 
 
 def _matched(toks: list[Token], phrases: tuple[str, ...]) -> int:
-    return len({m.quantity for m in mentions(toks, [(p, p) for p in phrases])})
+    """How many of the phrases occur in the tokens (each judged on its own)."""
+    return sum(1 for p in phrases if mentions(toks, [(p, p)]))
 
 
 @dataclass(frozen=True)
@@ -237,6 +239,19 @@ class Calculator:
             return None  # two rules fit as well and disagree: better no number than a guess
         return scored[0][1] if scored else None
 
+    def situation(self, question: str, game: str) -> bool:
+        """The question states the player's own numbers (a count some formula of the game
+        takes) and asks for a number: the answer is a computation, not a rule's number."""
+        question = unicodedata.normalize("NFC", question)
+        if not asked_window(question)[1]:
+            return False
+        quantities = {q.name: q for f in self.formulas if f.game == game for q in f.quantities}
+        stated = bind(question, quantities.values()).values
+        return any(x for values in stated.values() for x in values)  # "0 alanı" is a name
+
+
+UNWORKED = "Bu durumun sonucunu kurallardaki bir formülle hesaplayamadım."
+
 
 def _fact_lead(answer: Answer) -> str:
     """The fact sentence ``compose`` put before the answer sentence, if any."""
@@ -266,6 +281,24 @@ def with_calculation(answer: Answer, calc: Calculation | None) -> Answer:
         rest = first.quote
     return replace(answer, abstained=False, reason="", answer=f"{calc.result}. {rest}",
                    answer_span=span, calculation=calc)
+
+
+def without_unworked_number(answer: Answer) -> Answer:
+    """For a question about the player's own numbers that no formula works out: the
+    answer says so first instead of leading with a rule's number (the rate, or the
+    rulebook's example), which would read as the player's result; the rule stays cited.
+    A fact that holds for the number asked about (in range, or a rate worked out for the
+    question's count) still leads."""
+    if answer.abstained or answer.calculation is not None:
+        return answer
+    top = answer.facts[0] if answer.facts else None
+    if top is not None and (top.in_range or top.applied):
+        return answer
+    asked = set(numbers_in(answer.question)) - {0.0}
+    if top is not None and asked <= fact_numbers(top.fact) | set(numbers_in(top.fact.quote)):
+        return answer  # the numbers asked about are the rule's own ("her 2 … için 1 …")
+    rest = answer.answer[len(_fact_lead(answer)):]
+    return replace(answer, answer=f"{UNWORKED} {rest}")
 
 
 def calculation_json(calc: Any) -> dict[str, Any] | None:

@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from .answer import Answer, Evidence, compose, evidence
-from .calc import Calculator, with_calculation
+from .calc import Calculator, with_calculation, without_unworked_number
 from .asked import asked_for, unstated
 from .corpus import Corpus, load_corpus
 from .detect import unknown_names
@@ -64,7 +64,9 @@ class Engine:
         lexical = self.retriever.lexical
         answer = compose(retrieval, facts, text, ev, lexical.idf)
         if self.calculator and retrieval.game and not ev.unknown_names:
-            answer = with_calculation(answer, self.calculator.calculate(question, retrieval.game))
+            calc = self.calculator.calculate(question, retrieval.game)
+            answer = with_calculation(answer, calc) if calc else without_unworked_number(
+                answer) if self.calculator.situation(question, retrieval.game) else answer
         return answer
 
     def evidence(self, question: str, game: str | None = None, k: int | None = None,
