@@ -16,6 +16,7 @@ question does not state.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -190,7 +191,7 @@ def asked_window(question: str) -> tuple[list[Token], bool]:
     words = [t.text for t in toks]
     asks = any(w in _ASK for w in words) or "toplam" in words or "total" in words or any(
         (a, b) in {("ne", "kadar"), ("how", "many"), ("how", "much")}
-        for a, b in zip(words, words[1:], strict=False))
+        for a, b in itertools.pairwise(words))
     return toks, asks
 
 

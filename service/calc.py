@@ -25,8 +25,8 @@ from typing import Any
 from .answer import Answer, AnswerSpan
 from .bind import Binding, Token, asked_nouns, asked_window, bind, mentions
 from .corpus import Corpus
-from .formulas import Band, Citation, Formula, load_formulas, parse_expr
 from .facts import fact_numbers
+from .formulas import Band, Citation, Formula, load_formulas, parse_expr
 from .numbers import fmt_number, numbers_in
 from .phrasing import applied_sentence, fact_sentence
 
@@ -82,16 +82,22 @@ def _band(bands: tuple[Band, ...], x: float) -> Band:
 
 
 def evaluate(node: ast.expr, env: dict[str, float], labels: dict[str, str],
-             bands: tuple[Band, ...] = (), symbolic: bool = False) -> _Eval:
+             bands: tuple[Band, ...] = (), symbolic: bool = False,
+             parts: dict[str, tuple[float, ...]] | None = None) -> _Eval:
     """The expression's value and its working, numbers in place ("5 hayatta kalan × 1");
     with ``symbolic``, quantities by name only ("hayatta kalan × 1"), value 0."""
     def ev(n: ast.expr) -> _Eval:
         if isinstance(n, ast.Constant):
+            assert isinstance(n.value, int | float)  # formulas.py allows numbers only
             return _Eval(float(n.value), fmt_number(float(n.value)))
         if isinstance(n, ast.Name):
             if n.id in env:
                 label = labels.get(n.id, "")
-                return _Eval(env[n.id], f"{fmt_number(env[n.id])} {label}".strip())
+                # A sum of listed parts is shown as its parts: "(2 + 1) Emisyon jetonu".
+                stated = (parts or {}).get(n.id, ())
+                shown = f"({' + '.join(map(fmt_number, stated))})" if len(stated) > 1 \
+                    else fmt_number(env[n.id])
+                return _Eval(env[n.id], f"{shown} {label}".strip())
             if symbolic:
                 return _Eval(0.0, labels.get(n.id, n.id))
             raise _Missing
@@ -110,11 +116,11 @@ def evaluate(node: ast.expr, env: dict[str, float], labels: dict[str, str],
             return _Eval(value, f"{ta} {_OPS[op]} {tb}")
         if isinstance(n, ast.Compare):
             a, b = ev(n.left), ev(n.comparators[0])
-            op = type(n.ops[0])
+            cmp = type(n.ops[0])
             holds = {ast.Lt: a.value < b.value, ast.LtE: a.value <= b.value,
                      ast.Gt: a.value > b.value, ast.GtE: a.value >= b.value,
-                     ast.Eq: a.value == b.value, ast.NotEq: a.value != b.value}[op]
-            return _Eval(float(holds), f"{a.text} {_CMP[op]} {b.text}")
+                     ast.Eq: a.value == b.value, ast.NotEq: a.value != b.value}[cmp]
+            return _Eval(float(holds), f"{a.text} {_CMP[cmp]} {b.text}")
         assert isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
         fn, args = n.func.id, n.args
         if fn == "when":
@@ -128,8 +134,9 @@ def evaluate(node: ast.expr, env: dict[str, float], labels: dict[str, str],
         if fn == "band":
             if symbolic:
                 return _Eval(0.0, f"[{xs[0].text}: " + "; ".join(b.say for b in bands) + "]")
-            b = _band(bands, xs[0].value)
-            return _Eval(b.value, f"{fmt_number(b.value)} ({fmt_number(xs[0].value)}: {b.say})")
+            band = _band(bands, xs[0].value)
+            return _Eval(band.value,
+                         f"{fmt_number(band.value)} ({fmt_number(xs[0].value)}: {band.say})")
         value = max(x.value for x in xs) if fn == "max" else min(x.value for x in xs)
         # "max(0, talep − üretim)": a count never goes below zero; the working shows the
         # difference, and says so when the zero is what counts.
@@ -169,7 +176,7 @@ def calculate(formula: Formula, question: str, binding: Binding) -> Calculation:
     try:
         if missing:
             raise _Missing
-        done = evaluate(node, env, labels, formula.bands)
+        done = evaluate(node, env, labels, formula.bands, parts=dict(binding.values))
     except _Missing:
         need = ", ".join(missing) or "kural tablosunun kapsadığı bir sayı"
         return Calculation(formula.id, formula.game, None,

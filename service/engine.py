@@ -11,8 +11,8 @@ import unicodedata
 from dataclasses import dataclass
 
 from .answer import Answer, Evidence, compose, evidence
-from .calc import Calculator, with_calculation, without_unworked_number
 from .asked import asked_for, unstated
+from .calc import Calculator, with_calculation, without_unworked_number
 from .corpus import Corpus, load_corpus
 from .detect import unknown_names
 from .embed import Embedder, make_embedder

@@ -115,7 +115,8 @@ def expr_names_and_numbers(node: ast.expr, where: str, condition: bool = False
     numbers: set[float] = set()
 
     def walk(n: ast.expr, cond: bool) -> None:
-        if isinstance(n, ast.Constant) and type(n.value) in (int, float):
+        if isinstance(n, ast.Constant) and isinstance(n.value, int | float) \
+                and not isinstance(n.value, bool):
             numbers.add(abs(float(n.value)))
         elif isinstance(n, ast.Name):
             names.add(n.id)
@@ -208,8 +209,9 @@ def _given(raw: object, where: str) -> tuple[dict[str, float], dict[str, str]]:
     for name, v in raw.items():
         entry = v if isinstance(v, dict) else {"value": v}
         value, label = entry.get("value"), entry.get("label", name.replace("_", " "))
+        bad_label = not isinstance(label, str) or bool(set(numbers_in(label)) - NEUTRAL)
         if not _SLUG.match(name) or isinstance(value, bool) or not isinstance(
-                value, int | float) or not isinstance(label, str) or set(numbers_in(label)) - NEUTRAL:
+                value, int | float) or bad_label:
             raise FormulaError(f"{where}: given {name!r} must be a number (and a label "
                                "stating no number)")
         values[name], labels[name] = float(value), label
@@ -243,7 +245,8 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
     if "band(" in expr and not bands:
         raise FormulaError(f"{where}: `band(...)` needs a `bands` table")
     verdicts = []
-    for v in raw.get("verdict", []) if isinstance(raw.get("verdict", []), list) else []:
+    verdict_raw = raw.get("verdict", [])
+    for v in verdict_raw if isinstance(verdict_raw, list) else []:
         if not isinstance(v, dict) or not isinstance(v.get("when"), str) \
                 or not isinstance(v.get("say"), str):
             raise FormulaError(f"{where}: a verdict needs `when` and `say`")
