@@ -38,6 +38,7 @@ değerinde toplam total of my i have has var olan olarak sadece only just kadar 
 was were shows kapalı harcanmamış kullanılmamış unused face down""".split())
 _SEPARATORS = frozenset([",", ";", "+", "&", "ve", "and", "ile", "ile"])
 _SOFTENED = {"p": "b", "t": "d", "k": "g", "c": "c"}  # folded: ç→c, ğ→g
+_ELLIPSIS = frozenset(["tane", "adet"])
 WINDOW = 2  # filler words allowed between a number and its noun
 
 
@@ -159,6 +160,16 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         if before and _gap_ok(toks, found[before[-1]].last, n):
             owner[n] = found[before[-1]].quantity
             used.add(before[-1])
+    # "öndekinde de 1 tane var": a count with no noun of its own counts what was last
+    # named, when that is a sum of parts.
+    for n in numbers:
+        if n in owner or n + 1 >= len(toks) or toks[n + 1].text not in _ELLIPSIS:
+            continue
+        if any(m.first == n + 2 for m in found):
+            continue
+        last = [m for m in found if m.last < n]
+        if last and qs[last[-1].quantity].summed:
+            owner[n] = last[-1].quantity
     # Numbers listed with a bound one ("2 ve 4 katlık") count the same summed quantity.
     changed = True
     while changed:

@@ -131,6 +131,14 @@ def evaluate(node: ast.expr, env: dict[str, float], labels: dict[str, str],
             value = (math.ceil if fn == "ceil" else math.floor)(round(xs[0].value, 9))
             marks = "⌈⌉" if fn == "ceil" else "⌊⌋"
             return _Eval(float(value), f"{marks[0]}{xs[0].text}{marks[1]}")
+        if fn == "count_at_most":
+            name = args[0].id if isinstance(args[0], ast.Name) else ""
+            listed = (parts or {}).get(name, ())
+            if symbolic or not listed:
+                return _Eval(0.0, f"[{labels.get(name, name)} ≤ {xs[1].text}]")
+            hits = [x for x in listed if x <= xs[1].value]
+            shown = ", ".join(map(fmt_number, listed))
+            return _Eval(float(len(hits)), f"{len(hits)} ({shown} içinde ≤ {xs[1].text})")
         if fn == "band":
             if symbolic:
                 return _Eval(0.0, f"[{xs[0].text}: " + "; ".join(b.say for b in bands) + "]")
@@ -223,8 +231,13 @@ class Calculator:
         asked = asked_nouns(toks)
         scored: list[tuple[float, Calculation]] = []
         for formula in (f for f in self.formulas if f.game == game):
+            if not all(any(_matched(toks, (alt,)) for alt in need.split("|"))
+                       for need in formula.needs):
+                continue
             binding = bind(question, formula.quantities)
-            bound = sum(1 for q in formula.quantities if q.name in binding.values)
+            # A count of 0 is rarely the player's situation ("belirteci 0'a koyarsam" names
+            # the 0 space): a formula needs some non-zero number of the question.
+            bound = sum(1 for q in formula.quantities if any(binding.values.get(q.name, ())))
             asked_score = ASKED if _matched(asked, formula.asks) else \
                 ASKED_ANYWHERE if _matched(toks, formula.asks) else 0.0
             topic = _matched(toks, formula.keywords) * KEYWORD

@@ -14,7 +14,8 @@ facts table (``corpus/facts``, see ``facts``).
 An expression is a small arithmetic language parsed with Python's ``ast`` and never
 executed: numbers, quantity names, names of ``given`` rule constants, ``+ - * /``,
 ``ceil(x)``, ``floor(x)``, ``max(a, b)``, ``min(a, b)``, ``band(x)`` (the formula's band
-table) and ``when(condition, a, b)``; comparisons only inside conditions.
+table), ``when(condition, a, b)`` and ``count_at_most(listed, n)`` (how many of the numbers
+listed for a summed quantity are n or less: dice results); comparisons only in conditions.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ from .numbers import numbers_in
 
 RULES_DIR = "rules"
 MOMENTS = ("setup", "start", "each-round", "each-turn", "on-event", "end", "any")
-FUNCTIONS = {"ceil": 1, "floor": 1, "max": 2, "min": 2, "band": 1, "when": 3}
+FUNCTIONS = {"ceil": 1, "floor": 1, "max": 2, "min": 2, "band": 1, "when": 3,
+             "count_at_most": 2}
 # "her hayatta kalan için" is a rate of one, "en az 0" is no negative count: 0 and 1 need no
 # digit in the quote ("bir" is not read as a number, see ``numbers``).
 NEUTRAL = frozenset({0.0, 1.0})
@@ -96,6 +98,9 @@ class Formula:
     citations: tuple[Citation, ...]
     bands: tuple[Band, ...] = ()
     verdicts: tuple[Verdict, ...] = ()
+    # Phrases the question must all contain ("a|b" = either): for a formula that takes no
+    # number from the question, what says the question asks for exactly this combination.
+    needs: tuple[str, ...] = ()
 
     def constants(self) -> dict[str, float]:
         return dict(self.given)
@@ -242,6 +247,9 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
     unknown = names - set(quantities) - set(given)
     if unknown:
         raise FormulaError(f"{where}: unknown names {sorted(unknown)}")
+    if not used_quantities(names, quantities) and not raw.get("needs"):
+        raise FormulaError(f"{where}: a formula that takes no number from the question "
+                           "needs `needs` (the phrases that ask for it)")
     if "band(" in expr and not bands:
         raise FormulaError(f"{where}: `band(...)` needs a `bands` table")
     verdicts = []
@@ -268,7 +276,12 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
         labels=tuple({**{q.name: q.label for q in used}, **given_labels}.items()),
         asks=_strings(raw.get("asks", []) or [raw["unit"]], where, "asks"),
         keywords=_strings(raw.get("keywords", []) or [raw["say"]], where, "keywords"),
-        citations=citations, bands=bands, verdicts=tuple(verdicts))
+        citations=citations, bands=bands, verdicts=tuple(verdicts),
+        needs=_strings(raw.get("needs", []) or [], where, "needs") if raw.get("needs") else ())
+
+
+def used_quantities(names: set[str], quantities: dict[str, Quantity]) -> set[str]:
+    return names & set(quantities)
 
 
 def load_formulas(corpus_dir: Path, corpus: Corpus) -> tuple[Formula, ...]:
