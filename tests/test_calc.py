@@ -28,6 +28,8 @@ Her oyuncu kırmızı jeton sayısı + mavi jeton sayısı kadar küp ekler.
 Her oyuncu için 2 küp eklenir.
 Ceza: - 0-3 jeton: ceza yok - 4-7 jeton: 1 daha az kart çek - 8-11 jeton: 2 daha az kart çek
 Her oyuncu 5 kart çeker.
+Her saldırı zarı için, sonuç 3 veya daha düşükse 1 yara al.
+Kutuda 10 kırmızı ve 12 mavi jeton vardır.
 Toplam puan oyuncu sayısına eşit veya fazlaysa saldırı durur.
 Toplam, oyuncu sayısını 2 veya daha fazla aşarsa 1 moral kazanılır.
 """
@@ -128,6 +130,33 @@ bands = [{ low = 0, high = 3, value = 0, say = "0-3 jeton" },
          { low = 4, high = 7, value = 1, say = "4-7 jeton" },
          { low = 8, high = 11, value = 2, say = "8-11 jeton" }]
 
+[quantity.rolls]
+label = "zar sonucu"
+aliases = ["zarlar", "sonuçlar", "rolls"]
+summed = true
+
+[[formula]]
+id = "wounds"
+say = "alınan yara"
+unit = "yara"
+moment = "on-event"
+expr = "count_at_most(rolls, 3) * 1"
+asks = ["yara", "wound"]
+keywords = ["saldırı", "zar", "geldi"]
+quote = "Her saldırı zarı için, sonuç 3 veya daha düşükse 1 yara al."
+
+[[formula]]
+id = "box-tokens"
+say = "kutudaki jeton"
+unit = "jeton"
+moment = "setup"
+expr = "kirmizi + mavi"
+given = { kirmizi = { value = 10, label = "kırmızı" }, mavi = { value = 12, label = "mavi" } }
+needs = ["kutu|box", "toplam|total"]
+asks = ["jeton", "token"]
+keywords = ["kutu", "toplam"]
+quote = "Kutuda 10 kırmızı ve 12 mavi jeton vardır."
+
 [[formula]]
 id = "attack"
 say = "saldırı puanı"
@@ -205,6 +234,22 @@ def test_comparison_with_the_player_count(bant):
     assert "saldırı durur" in calc.result and "moral" not in calc.result
 
 
+def test_count_of_listed_results_at_most_a_threshold(bant):
+    calc = _calc(bant[1], "saldırı zarlar 2, 5 ve 3 geldi, kaç yara alıyorum")
+    assert calc.value == 2 and "2, 5, 3" in calc.result
+
+
+def test_a_formula_without_the_players_numbers_needs_its_phrases(bant):
+    assert _calc(bant[1], "kutuda toplam kaç jeton var").value == 22
+    assert bant[1].calculate("kaç kırmızı jeton var", "bant-oyunu") is None
+
+
+def test_a_count_with_no_noun_counts_the_last_named_sum():
+    qs = [Quantity("tags", "etiket", ("etiket",), summed=True)]
+    assert bind("arkada 2 etiket var, öndekinde de 1 tane var", qs).values == {
+        "tags": (2.0, 1.0)}
+
+
 def test_missing_quantity_gives_the_formula_not_a_number(bant):
     calc = _calc(bant[1], "talep 13, kaç ceza jetonu alırım")
     assert calc.value is None and calc.missing == ("üretim",)
@@ -266,8 +311,9 @@ def test_verify_counts_the_formulas(bant):
 
 
 @settings(max_examples=60, deadline=None)
-@given(n=st.integers(0, 60), m=st.integers(0, 60), k=st.integers(0, 14),
-       which=st.sampled_from(["dice", "bread", "penalty", "draw", "attack", "cubes"]))
+@given(n=st.integers(1, 60), m=st.integers(0, 60), k=st.integers(1, 14),
+       which=st.sampled_from(["dice", "bread", "penalty", "draw", "attack", "cubes",
+                              "wounds"]))
 def test_results_use_only_numbers_of_the_question_and_the_cited_rules(tmp_path_factory, n, m,
                                                                       k, which):
     calculator = _BANT_CALCULATOR.get("c")
@@ -278,7 +324,8 @@ def test_results_use_only_numbers_of_the_question_and_the_cited_rules(tmp_path_f
                 "penalty": f"talep {n}, {m} temiz {k} kirli ürettik, kaç ceza jetonu",
                 "draw": f"{k} jetonum var, kaç kart çekerim",
                 "attack": f"{k} kişiyiz, toplam {n} puan çıktı, saldırı durur mu, kaç puan",
-                "cubes": f"{n} kırmızı ve {m} mavi jetonum var, kaç küp ekliyorum"}[which]
+                "cubes": f"{n} kırmızı ve {m} mavi jetonum var, kaç küp ekliyorum",
+                "wounds": f"saldırı zarlar {n}, {m} ve {k} geldi, kaç yara alıyorum"}[which]
     calc = calculator.calculate(question, "bant-oyunu")
     assert calc is not None
     allowed = set(numbers_in(question)) | {x for c in calc.citations
