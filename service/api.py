@@ -135,6 +135,16 @@ class FactOut(BaseModel):
     applied: Applied | None = None  # the rate worked out for the count the question states
 
 
+class CalculationOut(BaseModel):
+    """The rules' formula worked out for the question's numbers (``calc``)."""
+
+    value: float | None  # None when a quantity is missing: the formula is given instead
+    result: str  # the leading sentence: "6 zar: 1 temel + 5 hayatta kalan × 1 = 6"
+    working: str
+    missing: list[str]
+    citations: list[Span]
+
+
 class AskResponse(BaseModel):
     question: str
     game: str | None
@@ -144,6 +154,7 @@ class AskResponse(BaseModel):
     answer_span: Span | None
     passages: list[Passage]
     facts: list[FactOut]
+    calculation: CalculationOut | None = None
 
 
 class GameOut(BaseModel):

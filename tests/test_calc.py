@@ -378,3 +378,18 @@ def test_cli_calc_and_draft(tiny_built, capsys):
     assert main([*args, "facts", "draft", "yok-oyun"]) == 1
     assert main([*args, "verify", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["formulas"] == 2
+
+
+def test_post_ask_returns_the_calculation(tiny_built):
+    from fastapi.testclient import TestClient
+
+    from hakem.api import create_app
+
+    with TestClient(create_app(tiny_built)) as client:
+        body = client.post("/ask", json={"question": "Kale Oyunu'nda 4 kale kontrol "
+                                                     "ediyorum, oyun sonunda kaç puan?"}).json()
+        assert body["answer"].startswith("12 puan:")
+        assert body["calculation"]["value"] == 12
+        assert body["calculation"]["citations"][0]["game"] == "kale-oyunu"
+        plain = client.post("/ask", json={"question": "Kale Oyunu'nda kale kaç puan?"}).json()
+        assert plain["calculation"] is None
