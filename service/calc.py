@@ -188,7 +188,7 @@ def calculate(formula: Formula, question: str, binding: Binding) -> Calculation:
     except _Missing:
         need = ", ".join(missing) or "kural tablosunun kapsadığı bir sayı"
         return Calculation(formula.id, formula.game, None,
-                           f"Hesap için {need} gerekli: {formula.say} = {rule}", working,
+                           f"Hesap için {need} gerekli. Formül: {formula.say} = {rule}", working,
                            missing, cites, tuple(inputs))
     value = round(done.value, 6)
     value = float(round(value)) if abs(value - round(value)) < 1e-6 else value
