@@ -59,6 +59,17 @@ def markdown_table(reports: list[Report]) -> str:
     return "\n".join(rows)
 
 
+def lead_table(report: Report) -> str:
+    """The number the answer leads with, for threshold questions with a value."""
+    rows = ["| values | n | value in first sentence | wrong number first |", "|---|---|---|---|"]
+    for label, key in (("all", ""), ("literal", "_literal"), ("computed", "_computed")):
+        m = report.overall
+        rows.append(f"| {label} | {m.get('n_values' + key)} | "
+                    f"{_fmt(m.get('value_first_sentence' + key))} | "
+                    f"{_fmt(m.get('wrong_number_first' + key))} |")
+    return "\n".join(rows)
+
+
 def group_table(report: Report, attr: str) -> str:
     groups: dict[str, dict[str, Any]] = getattr(report, attr)
     cols = ("n", "recall@1", "recall@5", "mrr", "game_accuracy", "abstained_unanswerable",
@@ -108,6 +119,7 @@ def run_eval(args: argparse.Namespace, settings: Settings, console: Console,
         console.print(f"\nparaphrase groups: same decision "
                       f"{_fmt(main.overall['paraphrase_same_decision'])}, same decision and "
                       f"first sentence {_fmt(main.overall['paraphrase_same_sentence'])}")
+    console.print("\n" + lead_table(main), markup=False, soft_wrap=True)
     for attr in ("by_style", "by_kind", "by_game"):
         console.print("")
         console.print(group_table(main, attr), markup=False, soft_wrap=True)

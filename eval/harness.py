@@ -25,6 +25,7 @@ from hakem.answer import Answer
 from hakem.corpus import Corpus
 from hakem.facts import fact_numbers
 from hakem.numbers import numbers_in
+from hakem.text import sentence_spans
 
 KINDS = ("threshold", "rule", "procedure", "faq", "component", "scoring", "setup", "end",
          "variant", "unanswerable")
@@ -160,6 +161,33 @@ class Outcome:
     # For a yes/no question: the verdict the answer leads with ("evet", "hayır" or "" when it
     # states none); None when the question has no polarity.
     stated_polarity: str | None = None
+    # The number the answer leads with (issue 13): whether the first sentence states the
+    # question's value, whether its first number is another one, and whether the value is
+    # "literal" (stated in the question's evidence) or "computed" (needs arithmetic).
+    lead: LeadNumber | None = None
+
+
+@dataclass(frozen=True)
+class LeadNumber:
+    computed: bool
+    value_first: bool
+    wrong_first: bool
+
+
+def first_sentence(answer_text: str) -> str:
+    spans = sentence_spans(answer_text)
+    return answer_text[spans[0].start : spans[0].end] if spans else ""
+
+
+def lead_number(q: Question, answer: Answer) -> LeadNumber | None:
+    """How the answer's first sentence fares on a threshold question with a value. An
+    abstention leads with no number: neither right nor wrong."""
+    if q.kind != "threshold" or q.value is None or q.game is None:
+        return None
+    stated = {x for quote in q.evidence for x in numbers_in(quote)}
+    numbers = [] if answer.abstained else numbers_in(first_sentence(answer.answer))
+    return LeadNumber(computed=q.value not in stated, value_first=q.value in numbers,
+                      wrong_first=bool(numbers) and numbers[0] != q.value)
 
 
 def _overlaps(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
@@ -190,7 +218,8 @@ def judge(q: Question, answer: Answer, spans: list[tuple[int, int]], seconds: fl
     if q.polarity is not None:
         first = re.match(r"\s*(Evet|Hayır)\b", answer.answer) if not answer.abstained else None
         stated = first.group(1).replace("E", "e").replace("H", "h") if first else ""
-    return Outcome(q, answer, rank, seconds, span_hit, value_found, top_right, stated)
+    return Outcome(q, answer, rank, seconds, span_hit, value_found, top_right, stated,
+                   lead_number(q, answer))
 
 
 def _rate(items: Iterable[bool]) -> float | None:
@@ -220,6 +249,7 @@ def metrics(outcomes: list[Outcome]) -> dict[str, Any]:
         "polarity_right": _rate(o.stated_polarity == o.question.polarity for o in polar),
         "polarity_wrong": _rate(o.stated_polarity not in ("", None, o.question.polarity)
                                 for o in polar),
+        **_lead_metrics(outcomes),
     }
 
 
@@ -234,6 +264,19 @@ def paraphrase_consistency(outcomes: list[Outcome]) -> dict[str, float | None]:
     same = [len({(o.answer.abstained, o.answer.answer_span) for o in g}) == 1
             for g in groups.values()]
     return {"paraphrase_same_decision": _rate(decided), "paraphrase_same_sentence": _rate(same)}
+
+
+def _lead_metrics(outcomes: list[Outcome]) -> dict[str, Any]:
+    """Value in the first sentence and wrong number first, for all threshold questions
+    with a value and separately for literal and computed values."""
+    leads = [o.lead for o in outcomes if o.lead is not None]
+    out: dict[str, Any] = {}
+    for label, group in (("", leads), ("_literal", [x for x in leads if not x.computed]),
+                         ("_computed", [x for x in leads if x.computed])):
+        out[f"value_first_sentence{label}"] = _rate(x.value_first for x in group)
+        out[f"wrong_number_first{label}"] = _rate(x.wrong_first for x in group)
+        out[f"n_values{label}"] = len(group)
+    return out
 
 
 def _latency(outcomes: list[Outcome]) -> dict[str, float]:

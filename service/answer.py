@@ -45,6 +45,7 @@ class Answer:
     reason: str = ""  # why it abstained, for people and for the eval's miss list
     spans: tuple[AnswerSpan, ...] = ()  # every sentence the answer quotes (one per part)
     kind: str = ""  # the question's type (``Question.kind``)
+    calculation: Any = None  # a ``calc.Calculation`` when the rules' formula was worked out
 
 
 @dataclass(frozen=True)
@@ -147,15 +148,19 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
         # A fact leads only with the sentence that states it (or its rate worked out): a
         # number from elsewhere in the rules, put first, misleads (measured on dev, dev2,
         # probe4 and probe5: 2 of 3 such leads were wrong).
-        if top_fact.applied:
-            lead = applied_sentence(top_fact.fact, *top_fact.applied)
-        else:  # the sentence says the rest: lead with the number and its subject only
-            lead = fact_sentence(top_fact.fact).split(":")[0].split(" — ")[0]
-        text = f"{lead}. {text}"
+        text = f"{fact_lead(top_fact)}. {text}"
     elif choice.verdict:
         text = f"{choice.verdict}. {text}"
     return Answer(retrieval.question, retrieval.game, retrieval.game_source, False, text,
                   spans[0] if spans else None, hits, facts, "", spans, q.kind)
+
+
+def fact_lead(hit: FactHit) -> str:
+    """What a fact leads the answer with: its rate worked out for the question's count, or
+    its number and subject (the sentence quoted after it says the rest)."""
+    if hit.applied:
+        return applied_sentence(hit.fact, *hit.applied)
+    return fact_sentence(hit.fact).split(":")[0].split(" — ")[0]
 
 
 def _capitalised(name: str) -> str:
@@ -197,4 +202,9 @@ def answer_json(answer: Answer) -> dict[str, Any]:
                                    "sentence": applied_sentence(f.fact, *f.applied)}}
                       if f.applied else {})}
                   for f in answer.facts],
+        "calculation": None if answer.calculation is None else {
+            "value": answer.calculation.value, "result": answer.calculation.result,
+            "working": answer.calculation.working, "missing": list(answer.calculation.missing),
+            "citations": [{"game": c.game, "start": c.start, "end": c.end}
+                          for c in answer.calculation.citations]},
     }

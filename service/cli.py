@@ -72,6 +72,9 @@ def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
     corpus = load_corpus(settings.corpus_dir)
     embedder = make_embedder(settings.embedder, settings.threads)
     index = load_index(settings.index_dir, corpus, settings.corpus_dir, embedder)
+    from .formulas import verify_formulas  # every formula's citation is its quote
+
+    index.manifest["formulas"] = verify_formulas(settings.corpus_dir, corpus)
     if args.json:
         print(safe_json({"ok": True, "path": str(index.path), **index.manifest}))
     else:
@@ -214,6 +217,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also run the ablations (lexical only, dense only, components off)")
     p.add_argument("--misses", action="store_true", help="list every miss")
     p.set_defaults(func=cmd_eval)
+    from .cli_calc import register as register_calc  # `hakem calc`, `hakem facts draft`
+
+    register_calc(sub)
     p = sub.add_parser("chat", help="Interactive rules chat (:oyun G, :öğret G, :çık)",
                        description="Interactive rules chat (:oyun G, :öğret G, :çık)")
     p.set_defaults(func=cmd_chat)

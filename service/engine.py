@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .answer import Answer, Evidence, compose, evidence, no_words
 from .answerability import Model, load_model
 from .asked import asked_for, unstated
+from .calc import Calculator, with_calculation, without_unworked_number
 from .corpus import Corpus, load_corpus
 from .detect import unknown_names
 from .embed import Embedder, make_embedder
@@ -38,6 +39,7 @@ class Engine:
     index: LoadedIndex
     retriever: Retriever
     model: Model
+    calculator: Calculator | None = None
 
     @classmethod
     def load(cls, settings: Settings, embedder: Embedder | None = None,
@@ -54,7 +56,8 @@ class Engine:
         is_turkish("oyun")
         is_english("game")
         model = model or load_model(settings.answerability_file)
-        return cls(settings, corpus, embedder, index, retriever, model)
+        return cls(settings, corpus, embedder, index, retriever, model,
+                   Calculator.from_corpus(settings.corpus_dir, corpus))
 
     def check_game(self, game: str | None) -> str | None:
         if game is not None and game not in self.corpus.ids:
@@ -78,8 +81,13 @@ class Engine:
             return setup
         text = self.corpus.game(retrieval.game).text if retrieval.game else None
         lexical = self.retriever.lexical
-        return compose(q, retrieval, facts, text, ev, self.model, lexical.idf,
+        answer = compose(q, retrieval, facts, text, ev, self.model, lexical.idf,
                        lexical.content_terms, self.index.sentence_vectors)
+        if self.calculator and retrieval.game and not ev.unknown_names:
+            calc = self.calculator.calculate(q.text, retrieval.game)
+            answer = with_calculation(answer, calc) if calc else without_unworked_number(
+                answer) if self.calculator.situation(q.text, retrieval.game) else answer
+        return answer
 
     def _check(self, game: str | None, k: int | None, mode: str | None) -> None:
         self.check_game(game)

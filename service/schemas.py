@@ -107,6 +107,16 @@ class FactOut(BaseModel):
     applied: Applied | None = None  # the rate worked out for the count the question states
 
 
+class CalculationOut(BaseModel):
+    """The rules' formula worked out for the question's numbers (``calc``)."""
+
+    value: float | None  # None when a quantity is missing: the formula is given instead
+    result: str  # the leading sentence: "6 zar: 1 temel + 5 hayatta kalan × 1 = 6"
+    working: str
+    missing: list[str]
+    citations: list[Span]
+
+
 class AskResponse(BaseModel):
     question: str
     game: str | None
@@ -119,6 +129,7 @@ class AskResponse(BaseModel):
     passages: list[Passage]
     facts: list[FactOut]
     requested_game: str | None = None  # the game asked for, when the question named another
+    calculation: CalculationOut | None = None
 
 
 class GameOut(BaseModel):

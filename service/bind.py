@@ -1,0 +1,216 @@
+"""Bind the numbers a question states to the quantities of a formula.
+
+What it does: reads a player's question as tokens (numbers — digits, Turkish number words,
+folded "bes"/"uc", a few English ones — words folded without diacritics, and list
+separators), finds where each quantity's names occur (its Turkish and English aliases, with
+Turkish suffixes and consonant softening allowed: "hayatta kalanım", "survivor'ım",
+"talebim" for "talep"), and gives each number the quantity it counts. In Turkish the noun a
+number counts follows it ("5 hayatta kalan", "8 temiz 3 kirli", "2 kişiyiz"); a number may
+also follow its name ("talep 13", "Enerji Talebim şu anda 11"); numbers listed together
+("2 ve 4 katlık", "etki değeri 3 ve 2") count the same thing. Also what a question asks a
+number of ("kaç zar", "how many trees").
+
+What it does not do: choose a formula or evaluate one (see ``calc``), or guess a number the
+question does not state.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .formulas import Quantity
+from .numbers import number_spans
+from .text import fold
+
+# "one" is left out: far more often "the one", "round one" than a count.
+_ENGLISH_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+                    "twice": 2}
+# A die named by its faces ("d6", "d20") is one word; its digits are not a count.
+_WORD = re.compile(r"\b[dD]\d+\b|[^\W\d_]+|[,;+&]")
+_APOSTROPHES = "'’‘`´"
+# Words between a number and what it counts that do not change what it counts.
+_FILLER = frozenset(fold(w) for w in """tane adet daha de da tl şu an anda su şuan değeri degeri
+değerinde toplam total of my i have has var olan olarak sadece only just kadar the a is are
+was were shows kapalı harcanmamış kullanılmamış unused face down""".split())
+_SEPARATORS = frozenset([",", ";", "+", "&", "ve", "and", "ile", "ile"])
+_SOFTENED = {"p": "b", "t": "d", "k": "g", "c": "c"}  # folded: ç→c, ğ→g
+_ELLIPSIS = frozenset(["tane", "adet"])
+WINDOW = 2  # filler words allowed between a number and its noun
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str  # folded word, a separator, or "" for a number
+    start: int
+    end: int
+    number: float | None = None
+
+
+def tokens(question: str) -> list[Token]:
+    """Numbers and folded words of the question in order; a suffix after an apostrophe
+    ("survivor'ım", "13'ü") is dropped, as it says nothing about what is counted."""
+    out = [Token("", s, e, v) for s, e, v in number_spans(question)]
+    taken = [(t.start, t.end) for t in out]
+    for m in _WORD.finditer(question):
+        if any(s <= m.start() < e for s, e in taken):
+            continue
+        if m.start() and question[m.start() - 1] in _APOSTROPHES:
+            continue
+        word = fold(m.group())
+        if word in _ENGLISH_NUMBERS:
+            out.append(Token("", m.start(), m.end(), float(_ENGLISH_NUMBERS[word])))
+        else:
+            out.append(Token(word, m.start(), m.end()))
+    return sorted(out, key=lambda t: t.start)
+
+
+def word_matches(token: str, alias_word: str) -> bool:
+    """A question word is a form of an alias word: the word itself, or it with a Turkish
+    ending ("kalanım", "jetonlarımız"), also after consonant softening ("talebim")."""
+    if token == alias_word:
+        return True
+    room = 6 if len(alias_word) >= 4 else 3
+    if token.startswith(alias_word):
+        return len(token) - len(alias_word) <= room
+    last = alias_word[-1:]
+    if len(alias_word) >= 4 and last in _SOFTENED:
+        soft = alias_word[:-1] + _SOFTENED[last]
+        if token.startswith(soft) and len(token) - len(soft) <= room:
+            return True
+    # A typo in a long word ("toplulk" for "topluluk"): one letter off, suffix allowed.
+    return len(alias_word) >= 7 and any(
+        _one_edit(token[:n], alias_word) and len(token) - n <= room
+        for n in range(len(alias_word) - 1, min(len(token), len(alias_word) + 1) + 1))
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """a and b differ by one inserted, deleted or replaced letter (or not at all)."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    return a[i + 1:] == b[i + 1:] or a[i:] == b[i + 1:] or a[i + 1:] == b[i:]
+
+
+@dataclass(frozen=True)
+class Mention:
+    quantity: str
+    first: int  # token indexes, inclusive
+    last: int
+
+
+def _alias_words(alias: str) -> list[str]:
+    return [fold(w) for w in re.findall(r"[^\W_]+", alias.replace("'", " "))]
+
+
+def mentions(toks: list[Token], aliases: Iterable[tuple[str, str]]) -> list[Mention]:
+    """Where each (quantity, alias) occurs, longest aliases first, each word used once."""
+    found: list[Mention] = []
+    used: set[int] = set()
+    for name, alias in sorted(aliases, key=lambda a: (-len(_alias_words(a[1])), -len(a[1]))):
+        words = _alias_words(alias)
+        if not words:
+            continue
+        for i in range(len(toks) - len(words) + 1):
+            span = range(i, i + len(words))
+            if any(j in used or toks[j].number is not None for j in span):
+                continue
+            if all(word_matches(toks[j].text, w) for j, w in zip(span, words, strict=True)):
+                found.append(Mention(name, i, i + len(words) - 1))
+                used.update(span)
+    return sorted(found, key=lambda m: m.first)
+
+
+def _gap_ok(toks: list[Token], a: int, b: int) -> bool:
+    """Tokens strictly between a and b: at most WINDOW words, all filler, no number."""
+    between = toks[a + 1 : b]
+    return len(between) <= WINDOW and all(t.number is None and t.text in _FILLER
+                                          for t in between)
+
+
+@dataclass(frozen=True)
+class Binding:
+    values: dict[str, tuple[float, ...]]  # quantity → the numbers stated for it
+    spans: dict[str, tuple[tuple[int, int], ...]]  # and where the question states them
+
+
+def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
+    """Each number of the question given to the quantity it counts (if any)."""
+    qs = {q.name: q for q in quantities}
+    toks = tokens(question)
+    found = mentions(toks, [(q.name, a) for q in qs.values() for a in q.aliases])
+    numbers = [i for i, t in enumerate(toks) if t.number is not None]
+    owner: dict[int, str] = {}
+    used: set[int] = set()
+    # The noun after the number first (Turkish order), then a name before it.
+    for n in numbers:
+        after = next((k for k, m in enumerate(found) if m.first > n), None)
+        if after is not None and _gap_ok(toks, n, found[after].first):
+            owner[n] = found[after].quantity
+            used.add(after)
+    for n in numbers:
+        if n in owner:
+            continue
+        before = [k for k, m in enumerate(found) if m.last < n and k not in used]
+        if before and _gap_ok(toks, found[before[-1]].last, n):
+            owner[n] = found[before[-1]].quantity
+            used.add(before[-1])
+    # "öndekinde de 1 tane var": a count with no noun of its own counts what was last
+    # named, when that is a sum of parts.
+    for n in numbers:
+        if n in owner or n + 1 >= len(toks) or toks[n + 1].text not in _ELLIPSIS:
+            continue
+        if any(m.first == n + 2 for m in found):
+            continue
+        last = [m for m in found if m.last < n]
+        if last and qs[last[-1].quantity].summed:
+            owner[n] = last[-1].quantity
+    # Numbers listed with a bound one ("2 ve 4 katlık") count the same summed quantity.
+    changed = True
+    while changed:
+        changed = False
+        for n in numbers:
+            if n in owner:
+                continue
+            for m in (n - 2, n + 2):
+                if m in owner and qs[owner[m]].summed and toks[(n + m) // 2].text in _SEPARATORS:
+                    owner[n] = owner[m]
+                    changed = True
+                    break
+    values: dict[str, list[float]] = {}
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for n in numbers:
+        if n in owner:
+            values.setdefault(owner[n], []).append(toks[n].number or 0.0)
+            spans.setdefault(owner[n], []).append((toks[n].start, toks[n].end))
+    return Binding({k: tuple(v) for k, v in values.items()},
+                   {k: tuple(v) for k, v in spans.items()})
+
+
+_ASK = ("kac", "kaci", "kaca", "kacar", "kacta")
+
+
+def asked_window(question: str) -> tuple[list[Token], bool]:
+    """The question's tokens and whether it asks for a number at all ("kaç", "ne kadar",
+    "how many", "toplam")."""
+    toks = tokens(question)
+    words = [t.text for t in toks]
+    asks = any(w in _ASK for w in words) or "toplam" in words or "total" in words or any(
+        (a, b) in {("ne", "kadar"), ("how", "many"), ("how", "much")}
+        for a, b in itertools.pairwise(words))
+    return toks, asks
+
+
+def asked_nouns(toks: list[Token]) -> list[Token]:
+    """The words right after "kaç" / "how many" / "ne kadar": what a number is asked of."""
+    out: list[Token] = []
+    words = [t.text for t in toks]
+    for i, w in enumerate(words):
+        if w in _ASK or (w in ("many", "much", "kadar") and i and words[i - 1] in ("how", "ne")):
+            out.extend(toks[i + 1 : i + 5])
+    return out

@@ -1,0 +1,327 @@
+"""The rule calculator: the player's own numbers put through the formula the rules state.
+
+What it does: for a question and its game, picks the formula that answers it (what is
+asked — "kaç zar" — and the topic's words, and how many of its quantities the question
+states), binds the question's numbers to its quantities (see ``bind``), evaluates it, and
+says the result first with its working ("6 zar: 1 temel + 5 hayatta kalan × 1 = 6"), every
+rule used cited. When a quantity is missing it says which one and gives the formula instead
+of a number. ``with_calculation`` makes an answer lead with the result. Every number of a
+result is one the question states, one the cited rules state, or the result itself; a
+rulebook's worked example is never the player's result.
+
+What it does not do: parse or check the rules files (see ``formulas``), retrieval, or
+abstention (a calculation is offered only for a game the engine knows).
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import unicodedata
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from .answer import Answer, AnswerSpan, fact_lead
+from .bind import Binding, Token, asked_nouns, asked_window, bind, mentions
+from .corpus import Corpus
+from .facts import fact_numbers
+from .formulas import Band, Citation, Formula, load_formulas, parse_expr
+from .numbers import fmt_number, numbers_in
+
+MOMENT_WORDS = {"setup": "kurulumda", "start": "oyun başında", "each-round": "her raunt/tur",
+                "each-turn": "her oyuncu turunda", "on-event": "olay olduğunda",
+                "end": "oyun sonunda", "any": "her an"}
+ASKED, ASKED_ANYWHERE, KEYWORD, BOUND, MISSING = 3.0, 1.0, 1.0, 1.5, 1.0
+MIN_SCORE = 3.0
+AMBIGUOUS = 0.5  # score gap under which two formulas fit a question equally
+
+
+@dataclass(frozen=True)
+class Calculation:
+    formula: str
+    game: str
+    value: float | None  # None when a quantity the formula needs is not in the question
+    result: str  # the leading sentence: "6 zar: 1 temel + 5 hayatta kalan × 1 = 6"
+    working: str  # the rule, its moment, and what was read from the question
+    missing: tuple[str, ...]  # labels of the quantities the question does not state
+    citations: tuple[Citation, ...]
+    inputs: tuple[tuple[str, float], ...] = ()
+
+
+class _Missing(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class _Eval:
+    value: float
+    text: str
+
+
+def _precedence(node: ast.expr) -> int:
+    if isinstance(node, ast.BinOp):
+        return 1 if isinstance(node.op, ast.Add | ast.Sub) else 2
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in (
+            "max", "min", "when") and len(node.args) >= 2:
+        # max(0, x) and when(c, a, b) are written as the term they give
+        return min(_precedence(a) for a in node.args[-2:])
+    return 3
+
+
+_OPS = {ast.Add: "+", ast.Sub: "−", ast.Mult: "×", ast.Div: "/"}
+_CMP = {ast.Lt: "<", ast.LtE: "≤", ast.Gt: ">", ast.GtE: "≥", ast.Eq: "=", ast.NotEq: "≠"}
+
+
+def _band(bands: tuple[Band, ...], x: float) -> Band:
+    for b in bands:
+        if b.low <= x and (b.high is None or x <= b.high):
+            return b
+    raise _Missing  # outside every band: the table does not say
+
+
+def evaluate(node: ast.expr, env: dict[str, float], labels: dict[str, str],
+             bands: tuple[Band, ...] = (), symbolic: bool = False,
+             parts: dict[str, tuple[float, ...]] | None = None) -> _Eval:
+    """The expression's value and its working, numbers in place ("5 hayatta kalan × 1");
+    with ``symbolic``, quantities by name only ("hayatta kalan × 1"), value 0."""
+    def ev(n: ast.expr) -> _Eval:
+        if isinstance(n, ast.Constant):
+            assert isinstance(n.value, int | float)  # formulas.py allows numbers only
+            return _Eval(float(n.value), fmt_number(float(n.value)))
+        if isinstance(n, ast.Name):
+            if n.id in env:
+                label = labels.get(n.id, "")
+                # A sum of listed parts is shown as its parts: "(2 + 1) Emisyon jetonu".
+                stated = (parts or {}).get(n.id, ())
+                shown = f"({' + '.join(map(fmt_number, stated))})" if len(stated) > 1 \
+                    else fmt_number(env[n.id])
+                return _Eval(env[n.id], f"{shown} {label}".strip())
+            if symbolic:
+                return _Eval(0.0, labels.get(n.id, n.id))
+            raise _Missing
+        if isinstance(n, ast.UnaryOp):
+            inner = ev(n.operand)
+            return _Eval(-inner.value, f"−{inner.text}")
+        if isinstance(n, ast.BinOp):
+            a, b = ev(n.left), ev(n.right)
+            ta = f"({a.text})" if _precedence(n.left) < _precedence(n) else a.text
+            tb = f"({b.text})" if _precedence(n.right) <= _precedence(n) and (
+                _precedence(n.right) < 3) else b.text
+            op = type(n.op)
+            value = (a.value + b.value if op is ast.Add else a.value - b.value if op is ast.Sub
+                     else a.value * b.value if op is ast.Mult
+                     else a.value / b.value if b.value else 0.0)
+            return _Eval(value, f"{ta} {_OPS[op]} {tb}")
+        if isinstance(n, ast.Compare):
+            a, b = ev(n.left), ev(n.comparators[0])
+            cmp = type(n.ops[0])
+            holds = {ast.Lt: a.value < b.value, ast.LtE: a.value <= b.value,
+                     ast.Gt: a.value > b.value, ast.GtE: a.value >= b.value,
+                     ast.Eq: a.value == b.value, ast.NotEq: a.value != b.value}[cmp]
+            return _Eval(float(holds), f"{a.text} {_CMP[cmp]} {b.text}")
+        assert isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+        fn, args = n.func.id, n.args
+        if fn == "when":
+            cond = ev(args[0])
+            return ev(args[1]) if cond.value or symbolic else ev(args[2])
+        xs = [ev(a) for a in args]
+        if fn in ("ceil", "floor"):
+            value = (math.ceil if fn == "ceil" else math.floor)(round(xs[0].value, 9))
+            marks = "⌈⌉" if fn == "ceil" else "⌊⌋"
+            return _Eval(float(value), f"{marks[0]}{xs[0].text}{marks[1]}")
+        if fn == "count_at_most":
+            name = args[0].id if isinstance(args[0], ast.Name) else ""
+            listed = (parts or {}).get(name, ())
+            if symbolic or not listed:
+                return _Eval(0.0, f"[{labels.get(name, name)} ≤ {xs[1].text}]")
+            hits = [x for x in listed if x <= xs[1].value]
+            shown = ", ".join(map(fmt_number, listed))
+            return _Eval(float(len(hits)), f"{len(hits)} ({shown} içinde ≤ {xs[1].text})")
+        if fn == "band":
+            if symbolic:
+                return _Eval(0.0, f"[{xs[0].text}: " + "; ".join(b.say for b in bands) + "]")
+            band = _band(bands, xs[0].value)
+            return _Eval(band.value,
+                         f"{fmt_number(band.value)} ({fmt_number(xs[0].value)}: {band.say})")
+        value = max(x.value for x in xs) if fn == "max" else min(x.value for x in xs)
+        # "max(0, talep − üretim)": a count never goes below zero; the working shows the
+        # difference, and says so when the zero is what counts.
+        zero = [i for i, a in enumerate(args) if isinstance(a, ast.Constant) and a.value == 0]
+        if not zero:
+            return _Eval(value, f"{fn}({xs[0].text}; {xs[1].text})")
+        inner = xs[1 - zero[0]]
+        clamp = " (eksiye düşmez)" if inner.value != value and not symbolic else ""
+        return _Eval(value, inner.text + clamp)
+
+    return ev(node)
+
+
+def _labels(formula: Formula) -> dict[str, str]:
+    return dict(formula.labels)
+
+
+def calculate(formula: Formula, question: str, binding: Binding) -> Calculation:
+    """The formula worked out for the numbers bound from the question."""
+    env = dict(formula.given)
+    inputs = []
+    for q in formula.quantities:
+        stated = binding.values.get(q.name)
+        if stated:
+            env[q.name] = sum(stated) if q.summed else stated[0]
+            inputs.append((q.name, env[q.name]))
+        elif q.default is not None:
+            env[q.name] = q.default
+    labels = _labels(formula)
+    node = parse_expr(formula.expr, formula.id)
+    missing = tuple(q.label for q in formula.quantities if q.name not in env)
+    cites = formula.citations
+    rule = evaluate(node, dict(formula.given), labels, formula.bands, symbolic=True).text
+    read = ", ".join(f"{labels[n]} = {fmt_number(v)}" for n, v in inputs) or "—"
+    working = (f"Kural ({MOMENT_WORDS[formula.moment]}): {formula.say} = {rule}. "
+               f"Sorudan: {read}.")
+    try:
+        if missing:
+            raise _Missing
+        done = evaluate(node, env, labels, formula.bands, parts=dict(binding.values))
+    except _Missing:
+        need = ", ".join(missing) or "kural tablosunun kapsadığı bir sayı"
+        return Calculation(formula.id, formula.game, None,
+                           f"Hesap için {need} gerekli. Formül: {formula.say} = {rule}", working,
+                           missing, cites, tuple(inputs))
+    value = round(done.value, 6)
+    value = float(round(value)) if abs(value - round(value)) < 1e-6 else value
+    result = f"{fmt_number(value)} {formula.unit}: {done.text} = {fmt_number(value)}"
+    env["value"] = value
+    for v in formula.verdicts:
+        try:
+            check = evaluate(parse_expr(v.when, formula.id), env, labels)
+        except _Missing:
+            continue
+        if check.value:
+            result += f"; {check.text}: {v.say}"
+            cites += v.citations
+    return Calculation(formula.id, formula.game, value, result, working, (), cites,
+                       tuple(inputs))
+
+
+def _matched(toks: list[Token], phrases: tuple[str, ...]) -> int:
+    """How many of the phrases occur in the tokens (each judged on its own)."""
+    return sum(1 for p in phrases if mentions(toks, [(p, p)]))
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """Every formula of the corpus, loaded and checked once (``Engine.load``)."""
+
+    formulas: tuple[Formula, ...]
+
+    @classmethod
+    def from_corpus(cls, corpus_dir: Path, corpus: Corpus) -> Calculator:
+        return cls(load_formulas(corpus_dir, corpus))
+
+    def calculate(self, question: str, game: str) -> Calculation | None:
+        """The calculation a question asks for, or None when no formula of the game
+        applies (the question asks no number, or states none the formula counts)."""
+        question = unicodedata.normalize("NFC", question)
+        toks, asks_number = asked_window(question)
+        if not asks_number:
+            return None
+        asked = asked_nouns(toks)
+        scored: list[tuple[float, Calculation]] = []
+        for formula in (f for f in self.formulas if f.game == game):
+            if not all(any(_matched(toks, (alt,)) for alt in need.split("|"))
+                       for need in formula.needs):
+                continue
+            binding = bind(question, formula.quantities)
+            # A count of 0 is rarely the player's situation ("belirteci 0'a koyarsam" names
+            # the 0 space): a formula needs some non-zero number of the question.
+            bound = sum(1 for q in formula.quantities if any(binding.values.get(q.name, ())))
+            asked_score = ASKED if _matched(asked, formula.asks) else \
+                ASKED_ANYWHERE if _matched(toks, formula.asks) else 0.0
+            topic = _matched(toks, formula.keywords) * KEYWORD
+            if not asked_score or not topic:
+                continue  # a formula answers what is asked, about its own topic
+            if formula.quantities and not bound:
+                continue
+            if not formula.quantities and asked_score + topic < ASKED_ANYWHERE + 2 * KEYWORD:
+                continue  # no number of the question to go on: the words must say it all
+            calc = calculate(formula, question, binding)
+            if calc.missing and asked_score < ASKED:
+                continue  # a formula only half given is offered only for what is asked
+            score = asked_score + topic + BOUND * bound - MISSING * len(calc.missing)
+            if score >= MIN_SCORE:
+                scored.append((score, calc))
+        scored.sort(key=lambda sc: -sc[0])
+        if len(scored) > 1 and scored[0][0] - scored[1][0] < AMBIGUOUS \
+                and scored[0][1].value != scored[1][1].value:
+            return None  # two rules fit as well and disagree: better no number than a guess
+        return scored[0][1] if scored else None
+
+    def situation(self, question: str, game: str) -> bool:
+        """The question states the player's own numbers (a count some formula of the game
+        takes) and asks for a number: the answer is a computation, not a rule's number."""
+        question = unicodedata.normalize("NFC", question)
+        if not asked_window(question)[1]:
+            return False
+        quantities = {q.name: q for f in self.formulas if f.game == game for q in f.quantities}
+        stated = bind(question, quantities.values()).values
+        return any(x for values in stated.values() for x in values)  # "0 alanı" is a name
+
+
+UNWORKED = "Bu durumun sonucunu kurallardaki bir formülle hesaplayamadım."
+
+
+def _fact_lead(answer: Answer) -> str:
+    """The fact sentence ``compose`` put before the answer sentence, if any."""
+    if not answer.facts:
+        return ""
+    lead = fact_lead(answer.facts[0])
+    return lead + ". " if answer.answer.startswith(lead + ". ") else ""
+
+
+def with_calculation(answer: Answer, calc: Calculation | None) -> Answer:
+    """The answer leading with the calculation's result (in place of a fact's number),
+    the calculation attached. An abstention on weak evidence is overridden by a worked
+    result, which cites the rules it rests on."""
+    if calc is None:
+        return answer
+    rest = answer.answer[len(_fact_lead(answer)):] if not answer.abstained else ""
+    if answer.abstained and calc.value is None:
+        return answer
+    span = answer.answer_span
+    if answer.abstained or span is None:
+        first = calc.citations[0]
+        span = AnswerSpan(first.game, first.start, first.end)
+        rest = first.quote
+    spans = answer.spans if not answer.abstained and answer.spans else (span,)
+    return replace(answer, abstained=False, reason="", answer=f"{calc.result}. {rest}",
+                   answer_span=span, spans=spans, calculation=calc)
+
+
+def without_unworked_number(answer: Answer) -> Answer:
+    """For a question about the player's own numbers that no formula works out: the
+    answer says so first instead of leading with a rule's number (the rate, or the
+    rulebook's example), which would read as the player's result; the rule stays cited.
+    A fact that holds for the number asked about (in range, or a rate worked out for the
+    question's count) still leads."""
+    if answer.abstained or answer.calculation is not None:
+        return answer
+    top = answer.facts[0] if answer.facts else None
+    if top is not None and (top.in_range or top.applied):
+        return answer
+    asked = set(numbers_in(answer.question)) - {0.0}
+    if top is not None and asked <= fact_numbers(top.fact) | set(numbers_in(top.fact.quote)):
+        return answer  # the numbers asked about are the rule's own ("her 2 … için 1 …")
+    rest = answer.answer[len(_fact_lead(answer)):]
+    return replace(answer, answer=f"{UNWORKED} {rest}")
+
+
+def calculation_json(calc: Any) -> dict[str, Any] | None:
+    """The calculation as the API prints it (``answer_json``'s "calculation")."""
+    if calc is None:
+        return None
+    return {"value": calc.value, "result": calc.result, "working": calc.working,
+            "missing": list(calc.missing),
+            "citations": [{"game": c.game, "start": c.start, "end": c.end}
+                          for c in calc.citations]}

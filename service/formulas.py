@@ -1,0 +1,322 @@
+"""Typed rules: the formulas a rule text states, loaded, checked and located in the text.
+
+What it does: reads ``corpus/rules/<game>.toml`` — named quantities (with the Turkish and
+English names players use for them) and formulas over them (base + per-unit, per-player
+multipliers, differences, sums of listed parts, band tables, ceilings/floors, comparisons
+with the player count), each with the moment it applies and the exact rule text it comes
+from. Every quote must occur verbatim in the game's text (offsets are computed from it), and
+every number a formula uses must be stated in its quotes, so a formula cannot carry a number
+the rules do not give. ``verify_formulas`` is what ``hakem verify`` calls.
+
+What it does not do: read a question or evaluate anything (see ``calc``), or touch the
+facts table (``corpus/facts``, see ``facts``).
+
+An expression is a small arithmetic language parsed with Python's ``ast`` and never
+executed: numbers, quantity names, names of ``given`` rule constants, ``+ - * /``,
+``ceil(x)``, ``floor(x)``, ``max(a, b)``, ``min(a, b)``, ``band(x)`` (the formula's band
+table), ``when(condition, a, b)`` and ``count_at_most(listed, n)`` (how many of the numbers
+listed for a summed quantity are n or less: dice results); comparisons only in conditions.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from .corpus import Corpus, read_text
+from .errors import HakemError
+from .numbers import numbers_in
+
+RULES_DIR = "rules"
+MOMENTS = ("setup", "start", "each-round", "each-turn", "on-event", "end", "any")
+FUNCTIONS = {"ceil": 1, "floor": 1, "max": 2, "min": 2, "band": 1, "when": 3,
+             "count_at_most": 2}
+# "her hayatta kalan için" is a rate of one, "en az 0" is no negative count: 0 and 1 need no
+# digit in the quote ("bir" is not read as a number, see ``numbers``).
+NEUTRAL = frozenset({0.0, 1.0})
+_SLUG = re.compile(r"^[a-z][a-z0-9_]*$")
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+class FormulaError(HakemError):
+    """A rules file is malformed, or a formula's quote or number is not in its text."""
+
+    code = "formulas_invalid"
+
+
+@dataclass(frozen=True)
+class Quantity:
+    name: str
+    label: str  # how the working names it: "hayatta kalan"
+    aliases: tuple[str, ...]  # what players type: "hayatta kalan", "survivor", "karakter"
+    # Several numbers stated for it are added up ("2 Tarım ve 1 Atık emisyon"): a sum of
+    # listed parts.
+    summed: bool = False
+    default: float | None = None  # assumed when the question does not say (e.g. 0)
+
+
+@dataclass(frozen=True)
+class Citation:
+    game: str
+    start: int
+    end: int
+    quote: str
+
+
+@dataclass(frozen=True)
+class Band:
+    low: float
+    high: float | None  # None: no upper end ("12+")
+    value: float
+    say: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    when: str  # a condition over ``value`` and the quantities: "value >= players + 2"
+    say: str
+    citations: tuple[Citation, ...]
+
+
+@dataclass(frozen=True)
+class Formula:
+    id: str
+    game: str
+    say: str  # what it computes, in words: "aksiyon zarı sayısı"
+    unit: str  # the result's unit: "zar"
+    moment: str
+    expr: str
+    quantities: tuple[Quantity, ...]
+    given: tuple[tuple[str, float], ...]  # named rule constants: (("temel", 1.0),)
+    labels: tuple[tuple[str, str], ...]  # how quantities and constants are named in working
+    asks: tuple[str, ...]  # what a question asks a number of: "zar", "dice"
+    keywords: tuple[str, ...]  # words that say the formula's topic: "aksiyon", "roll"
+    citations: tuple[Citation, ...]
+    bands: tuple[Band, ...] = ()
+    verdicts: tuple[Verdict, ...] = ()
+    # Phrases the question must all contain ("a|b" = either): for a formula that takes no
+    # number from the question, what says the question asks for exactly this combination.
+    needs: tuple[str, ...] = ()
+
+    def constants(self) -> dict[str, float]:
+        return dict(self.given)
+
+
+def parse_expr(expr: str, where: str) -> ast.expr:
+    try:
+        return ast.parse(expr, mode="eval").body
+    except SyntaxError as exc:
+        raise FormulaError(f"{where}: not an expression: {expr!r}") from exc
+
+
+def expr_names_and_numbers(node: ast.expr, where: str, condition: bool = False
+                           ) -> tuple[set[str], set[float]]:
+    """The names and number literals of an expression; FormulaError for anything else."""
+    names: set[str] = set()
+    numbers: set[float] = set()
+
+    def walk(n: ast.expr, cond: bool) -> None:
+        if isinstance(n, ast.Constant) and isinstance(n.value, int | float) \
+                and not isinstance(n.value, bool):
+            numbers.add(abs(float(n.value)))
+        elif isinstance(n, ast.Name):
+            names.add(n.id)
+        elif isinstance(n, ast.BinOp) and isinstance(n.op, ast.Add | ast.Sub | ast.Mult | ast.Div):
+            walk(n.left, cond)
+            walk(n.right, cond)
+        elif isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.USub):
+            walk(n.operand, cond)
+        elif isinstance(n, ast.Compare) and cond and len(n.ops) == 1 and isinstance(
+                n.ops[0], ast.Lt | ast.LtE | ast.Gt | ast.GtE | ast.Eq | ast.NotEq):
+            walk(n.left, cond)
+            walk(n.comparators[0], cond)
+        elif (isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+              and FUNCTIONS.get(n.func.id) == len(n.args) and not n.keywords):
+            for i, arg in enumerate(n.args):
+                walk(arg, cond or (n.func.id == "when" and i == 0))
+        else:
+            raise FormulaError(f"{where}: not allowed in an expression: {ast.unparse(n)!r}")
+
+    walk(node, condition)
+    return names, numbers
+
+
+def _strings(raw: object, where: str, name: str) -> tuple[str, ...]:
+    items = [raw] if isinstance(raw, str) else raw
+    if not isinstance(items, list) or not all(isinstance(s, str) and s.strip() for s in items):
+        raise FormulaError(f"{where}: `{name}` must be a string or a list of strings")
+    return tuple(items)
+
+
+def locate(text: str, game: str, quote: str, where: str) -> Citation:
+    """The quote's one occurrence in the text; FormulaError if absent or ambiguous."""
+    hits = [m.start() for m in re.finditer(re.escape(quote), text)]
+    if not hits:
+        raise FormulaError(f"{where}: quote not found in the text: {quote!r}")
+    if len(hits) > 1:
+        raise FormulaError(f"{where}: quote occurs {len(hits)} times; lengthen it: {quote!r}")
+    return Citation(game, hits[0], hits[0] + len(quote), quote)
+
+
+def _quantities(raw: object, where: str) -> dict[str, Quantity]:
+    if not isinstance(raw, dict):
+        raise FormulaError(f"{where}: `quantity` must be a table of quantities")
+    out = {}
+    for name, q in raw.items():
+        at = f"{where}: quantity {name}"
+        if not _SLUG.match(name) or name in FUNCTIONS or name == "value":
+            raise FormulaError(f"{at}: a lowercase name (letters, digits, _)")
+        if not isinstance(q, dict) or not isinstance(q.get("label"), str):
+            raise FormulaError(f"{at}: needs a `label`")
+        if set(numbers_in(q["label"])) - NEUTRAL:
+            raise FormulaError(f"{at}: the label must state no number")
+        default = q.get("default")
+        if default is not None and (isinstance(default, bool)
+                                    or not isinstance(default, int | float)):
+            raise FormulaError(f"{at}: `default` must be a number")
+        out[name] = Quantity(name, q["label"], _strings(q.get("aliases", []) or [q["label"]],
+                                                        at, "aliases"),
+                             bool(q.get("summed", False)),
+                             None if default is None else float(default))
+    return out
+
+
+def _check_numbers(numbers: set[float], quotes: tuple[Citation, ...], where: str) -> None:
+    stated = {abs(x) for c in quotes for x in numbers_in(c.quote)} | NEUTRAL
+    missing = sorted(numbers - stated)
+    if missing:
+        raise FormulaError(f"{where}: uses numbers its quotes do not state: {missing}")
+
+
+def _bands(raw: object, where: str) -> tuple[Band, ...]:
+    if not isinstance(raw, list):
+        raise FormulaError(f"{where}: `bands` must be a list of tables")
+    out = []
+    for b in raw:
+        if not (isinstance(b, dict) and isinstance(b.get("low"), int | float)
+                and isinstance(b.get("value"), int | float) and isinstance(b.get("say"), str)):
+            raise FormulaError(f"{where}: a band needs numbers `low`, `value` and a `say`")
+        high = b.get("high")
+        out.append(Band(float(b["low"]), None if high is None else float(high),
+                        float(b["value"]), b["say"]))
+    return tuple(out)
+
+
+def _given(raw: object, where: str) -> tuple[dict[str, float], dict[str, str]]:
+    """Named rule constants: ``temel = 1`` or ``deste = { value = 20, label = "kart" }``."""
+    if not isinstance(raw, dict):
+        raise FormulaError(f"{where}: `given` must map names to numbers")
+    values, labels = {}, {}
+    for name, v in raw.items():
+        entry = v if isinstance(v, dict) else {"value": v}
+        value, label = entry.get("value"), entry.get("label", name.replace("_", " "))
+        bad_label = not isinstance(label, str) or bool(set(numbers_in(label)) - NEUTRAL)
+        if not _SLUG.match(name) or isinstance(value, bool) or not isinstance(
+                value, int | float) or bad_label:
+            raise FormulaError(f"{where}: given {name!r} must be a number (and a label "
+                               "stating no number)")
+        values[name], labels[name] = float(value), label
+    return values, labels
+
+
+def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[str, Quantity],
+             where: str) -> Formula:
+    fid = raw.get("id")
+    if not isinstance(fid, str) or not _ID.match(fid):
+        raise FormulaError(f"{where}: `id` must be a lowercase slug")
+    where = f"{where} {fid}"
+    for key in ("say", "unit", "expr"):
+        if not isinstance(raw.get(key), str) or not str(raw[key]).strip():
+            raise FormulaError(f"{where}: `{key}` must be a non-empty string")
+    moment = raw.get("moment", "any")
+    if moment not in MOMENTS:
+        raise FormulaError(f"{where}: `moment` must be one of {', '.join(MOMENTS)}")
+    citations = tuple(locate(text, game, q, where)
+                      for q in _strings(raw.get("quote"), where, "quote"))
+    given, given_labels = _given(raw.get("given", {}), where)
+    bands = _bands(raw.get("bands", []), where)
+    expr = str(raw["expr"])
+    names, numbers = expr_names_and_numbers(parse_expr(expr, where), where)
+    numbers |= {abs(v) for v in given.values()}
+    numbers |= {abs(x) for b in bands for x in (b.low, b.value, b.high) if x is not None}
+    numbers |= {abs(x) for b in bands for x in numbers_in(b.say)}
+    unknown = names - set(quantities) - set(given)
+    if unknown:
+        raise FormulaError(f"{where}: unknown names {sorted(unknown)}")
+    if not used_quantities(names, quantities) and not raw.get("needs"):
+        raise FormulaError(f"{where}: a formula that takes no number from the question "
+                           "needs `needs` (the phrases that ask for it)")
+    if "band(" in expr and not bands:
+        raise FormulaError(f"{where}: `band(...)` needs a `bands` table")
+    verdicts = []
+    verdict_raw = raw.get("verdict", [])
+    for v in verdict_raw if isinstance(verdict_raw, list) else []:
+        if not isinstance(v, dict) or not isinstance(v.get("when"), str) \
+                or not isinstance(v.get("say"), str):
+            raise FormulaError(f"{where}: a verdict needs `when` and `say`")
+        v_names, v_numbers = expr_names_and_numbers(parse_expr(v["when"], where), where, True)
+        if v_names - set(quantities) - set(given) - {"value"}:
+            raise FormulaError(f"{where}: verdict uses unknown names {sorted(v_names)}")
+        names |= v_names - {"value"}
+        cites = tuple(locate(text, game, q, where)
+                      for q in _strings(v.get("quote", []) or [], where, "quote")) \
+            if v.get("quote") else ()
+        v_numbers |= {abs(x) for x in numbers_in(v["say"])}
+        _check_numbers(v_numbers, citations + cites, f"{where} verdict")
+        verdicts.append(Verdict(v["when"], v["say"], cites))
+    _check_numbers(numbers, citations, where)
+    used = tuple(quantities[n] for n in sorted(names & set(quantities)))
+    return Formula(
+        id=fid, game=game, say=str(raw["say"]), unit=str(raw["unit"]), moment=str(moment),
+        expr=expr, quantities=used, given=tuple(given.items()),
+        labels=tuple({**{q.name: q.label for q in used}, **given_labels}.items()),
+        asks=_strings(raw.get("asks", []) or [raw["unit"]], where, "asks"),
+        keywords=_strings(raw.get("keywords", []) or [raw["say"]], where, "keywords"),
+        citations=citations, bands=bands, verdicts=tuple(verdicts),
+        needs=_strings(raw.get("needs", []) or [], where, "needs") if raw.get("needs") else ())
+
+
+def used_quantities(names: set[str], quantities: dict[str, Quantity]) -> set[str]:
+    return names & set(quantities)
+
+
+def load_formulas(corpus_dir: Path, corpus: Corpus) -> tuple[Formula, ...]:
+    """Every formula of ``corpus_dir/rules/<game>.toml``, checked against its game's text.
+    No rules folder means no formulas (a corpus may have none yet)."""
+    out: list[Formula] = []
+    for path in sorted((corpus_dir / RULES_DIR).glob("*.toml")):
+        if path.stem not in corpus.ids:
+            raise FormulaError(f"{path}: no game {path.stem!r} in the corpus")
+        try:
+            raw = tomllib.loads(read_text(path))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise FormulaError(f"{path} is not valid TOML: {exc}") from exc
+        text = corpus.game(path.stem).text
+        quantities = _quantities(raw.get("quantity", {}), path.name)
+        seen: set[str] = set()
+        for i, f in enumerate(raw.get("formula", []), 1):
+            if not isinstance(f, dict):
+                raise FormulaError(f"{path.name}: formula #{i} is not a table")
+            formula = _formula(f, path.stem, text, quantities, f"{path.name}: formula")
+            if formula.id in seen:
+                raise FormulaError(f"{path.name}: duplicate formula id {formula.id}")
+            seen.add(formula.id)
+            out.append(formula)
+    return tuple(out)
+
+
+def verify_formulas(corpus_dir: Path, corpus: Corpus) -> int:
+    """What ``hakem verify`` checks: every formula loads and every citation is the quoted
+    text at its offsets. Returns the number of formulas; raises FormulaError otherwise."""
+    formulas = load_formulas(corpus_dir, corpus)
+    for f in formulas:
+        text = corpus.game(f.game).text
+        for c in (*f.citations, *(c for v in f.verdicts for c in v.citations)):
+            if text[c.start : c.end] != c.quote:
+                raise FormulaError(f"formula {f.game}/{f.id}: citation {c.start}-{c.end} "
+                                   "is not its quote")
+    return len(formulas)

@@ -1,0 +1,395 @@
+"""The rule calculator: formula kinds, binding the question's numbers, citations, the
+answer leading with the result, and results that never use a number from nowhere."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hakem.answer import answer_json
+from hakem.bind import bind, tokens, word_matches
+from hakem.calc import Calculator, calculate, with_calculation
+from hakem.cli import main
+from hakem.corpus import load_corpus
+from hakem.formulas import FormulaError, Quantity, load_formulas, verify_formulas
+from hakem.numbers import numbers_in
+
+# A small rule text with one sentence per formula kind.
+BANT_TEXT = """Bant Oyunu
+Kurallar
+Her oyuncu turunda 1 temel zar + kontrol ettiği her asker için 1 zar atar.
+Her 2 asker için 1 ekmek harca (yukarı yuvarla).
+Talep ile üretim arasındaki fark kadar ceza jetonu al.
+Her oyuncu kırmızı jeton sayısı + mavi jeton sayısı kadar küp ekler.
+Her oyuncu için 2 küp eklenir.
+Ceza: - 0-3 jeton: ceza yok - 4-7 jeton: 1 daha az kart çek - 8-11 jeton: 2 daha az kart çek
+Her oyuncu 5 kart çeker.
+Her saldırı zarı için, sonuç 3 veya daha düşükse 1 yara al.
+Kutuda 10 kırmızı ve 12 mavi jeton vardır.
+Toplam puan oyuncu sayısına eşit veya fazlaysa saldırı durur.
+Toplam, oyuncu sayısını 2 veya daha fazla aşarsa 1 moral kazanılır.
+"""
+
+BANT_RULES = """
+[quantity.soldiers]
+label = "asker"
+aliases = ["asker", "soldier"]
+[quantity.demand]
+label = "talep"
+aliases = ["talep", "talebi", "demand"]
+[quantity.made]
+label = "üretim"
+aliases = ["üretim", "ürettik", "temiz", "kirli"]
+summed = true
+[quantity.red]
+label = "kırmızı jeton"
+aliases = ["kırmızı", "red"]
+summed = true
+default = 0
+[quantity.blue]
+label = "mavi jeton"
+aliases = ["mavi", "blue"]
+default = 0
+[quantity.players]
+label = "oyuncu"
+aliases = ["oyuncu", "kişi", "player"]
+[quantity.tokens]
+label = "ceza jetonu"
+aliases = ["ceza jetonu", "jeton", "token"]
+[quantity.total]
+label = "puan"
+aliases = ["puan", "toplam"]
+
+[[formula]]
+id = "dice"
+say = "zar sayısı"
+unit = "zar"
+moment = "each-turn"
+expr = "temel + soldiers * 1"
+given = { temel = 1 }
+asks = ["zar", "dice"]
+keywords = ["atıyorum", "atar", "roll", "tur"]
+quote = "1 temel zar + kontrol ettiği her asker için 1 zar atar."
+
+[[formula]]
+id = "bread"
+say = "harcanan ekmek"
+unit = "ekmek"
+moment = "each-round"
+expr = "ceil(soldiers / 2) * 1"
+asks = ["ekmek", "bread"]
+keywords = ["harca", "asker"]
+quote = "Her 2 asker için 1 ekmek harca (yukarı yuvarla)."
+
+[[formula]]
+id = "penalty"
+say = "ceza jetonu"
+unit = "ceza jetonu"
+moment = "each-round"
+expr = "max(0, demand - made)"
+asks = ["ceza jetonu", "jeton"]
+keywords = ["talep", "fark", "üretim"]
+quote = "Talep ile üretim arasındaki fark kadar ceza jetonu al."
+
+[[formula]]
+id = "cubes"
+say = "eklenen küp"
+unit = "küp"
+moment = "each-round"
+expr = "red * 1 + blue * 1"
+asks = ["küp", "cube"]
+keywords = ["kırmızı", "mavi", "ekle"]
+quote = "Her oyuncu kırmızı jeton sayısı + mavi jeton sayısı kadar küp ekler."
+
+[[formula]]
+id = "player-cubes"
+say = "oyuncu başına eklenen küp"
+unit = "küp"
+moment = "on-event"
+expr = "players * 2"
+asks = ["küp", "cube"]
+keywords = ["her oyuncu", "oyuncu başına", "olay"]
+quote = "Her oyuncu için 2 küp eklenir."
+
+[[formula]]
+id = "draw"
+say = "çekilen kart"
+unit = "kart"
+moment = "each-round"
+expr = "kart - band(tokens)"
+given = { kart = 5 }
+asks = ["kart", "card"]
+keywords = ["çek", "çekerim"]
+quote = ["Her oyuncu 5 kart çeker.",
+         "- 0-3 jeton: ceza yok - 4-7 jeton: 1 daha az kart çek - 8-11 jeton: 2 daha az kart çek"]
+bands = [{ low = 0, high = 3, value = 0, say = "0-3 jeton" },
+         { low = 4, high = 7, value = 1, say = "4-7 jeton" },
+         { low = 8, high = 11, value = 2, say = "8-11 jeton" }]
+
+[quantity.rolls]
+label = "zar sonucu"
+aliases = ["zarlar", "sonuçlar", "rolls"]
+summed = true
+
+[[formula]]
+id = "wounds"
+say = "alınan yara"
+unit = "yara"
+moment = "on-event"
+expr = "count_at_most(rolls, 3) * 1"
+asks = ["yara", "wound"]
+keywords = ["saldırı", "zar", "geldi"]
+quote = "Her saldırı zarı için, sonuç 3 veya daha düşükse 1 yara al."
+
+[[formula]]
+id = "box-tokens"
+say = "kutudaki jeton"
+unit = "jeton"
+moment = "setup"
+expr = "kirmizi + mavi"
+given = { kirmizi = { value = 10, label = "kırmızı" }, mavi = { value = 12, label = "mavi" } }
+needs = ["kutu|box", "toplam|total"]
+asks = ["jeton", "token"]
+keywords = ["kutu", "toplam"]
+quote = "Kutuda 10 kırmızı ve 12 mavi jeton vardır."
+
+[[formula]]
+id = "attack"
+say = "saldırı puanı"
+unit = "puan"
+moment = "each-round"
+expr = "total"
+asks = ["puan", "durur"]
+keywords = ["saldırı", "durur", "moral"]
+quote = "Toplam puan oyuncu sayısına eşit veya fazlaysa saldırı durur."
+  [[formula.verdict]]
+  when = "value >= players"
+  say = "saldırı durur"
+  [[formula.verdict]]
+  when = "value >= players + 2"
+  say = "1 moral kazanılır"
+  quote = "Toplam, oyuncu sayısını 2 veya daha fazla aşarsa 1 moral kazanılır."
+"""
+
+
+@pytest.fixture
+def bant(tiny_corpus_dir: Path) -> tuple[Path, Calculator]:
+    (tiny_corpus_dir / "bant-oyunu.txt").write_text(BANT_TEXT, encoding="utf-8")
+    with (tiny_corpus_dir / "games.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[bant-oyunu]\nname = "Bant Oyunu"\naliases = ["Bant Oyunu"]\n')
+    (tiny_corpus_dir / "rules" / "bant-oyunu.toml").write_text(BANT_RULES, encoding="utf-8")
+    corpus = load_corpus(tiny_corpus_dir)
+    return tiny_corpus_dir, Calculator.from_corpus(tiny_corpus_dir, corpus)
+
+
+def _calc(calculator: Calculator, question: str, game: str = "bant-oyunu"):
+    calc = calculator.calculate(question, game)
+    assert calc is not None, question
+    return calc
+
+
+def test_base_plus_per_unit_leads_with_the_total(bant):
+    calc = _calc(bant[1], "5 askerim var bu tur kaç zar atıyorum")
+    assert calc.value == 6
+    assert calc.result == "6 zar: 1 temel + 5 asker × 1 = 6"
+    text = BANT_TEXT
+    assert all(text[c.start : c.end] == c.quote for c in calc.citations)
+
+
+def test_ceiling(bant):
+    assert _calc(bant[1], "7 asker için kaç ekmek harcıyoruz").value == 4
+
+
+def test_difference_of_a_sum_and_never_below_zero(bant):
+    assert _calc(bant[1], "talep 13, 8 temiz 3 kirli ürettik, kaç ceza jetonu").value == 2
+    calc = _calc(bant[1], "talep 5, 8 temiz 3 kirli ürettik, kaç ceza jetonu")
+    assert calc.value == 0 and "eksiye düşmez" in calc.result
+
+
+def test_sum_of_listed_parts(bant):
+    calc = _calc(bant[1], "2 kırmızı ve 1 kırmızı, 3 mavi jetonum var, kaç küp ekliyorum")
+    assert calc.value == 6 and "(2 + 1) kırmızı jeton" in calc.result
+
+
+def test_per_player_multiplier(bant):
+    assert _calc(bant[1], "olay oldu, 3 kişiyiz her oyuncu için kaç küp").value == 6
+
+
+def test_band_table(bant):
+    calc = _calc(bant[1], "5 jetonum var, kaç kart çekerim")
+    assert calc.value == 4 and "4-7 jeton" in calc.result
+    assert _calc(bant[1], "9 jetonum var, kaç kart çekerim").value == 3
+
+
+def test_comparison_with_the_player_count(bant):
+    calc = _calc(bant[1], "4 kişiyiz, toplam 6 puan çıktı, saldırı durur mu, kaç puan")
+    assert calc.value == 6
+    assert "saldırı durur" in calc.result and "1 moral kazanılır" in calc.result
+    assert len(calc.citations) == 2  # the verdict's own rule is cited too
+    calc = _calc(bant[1], "4 kişiyiz, toplam 5 puan çıktı, saldırı durur mu, kaç puan")
+    assert "saldırı durur" in calc.result and "moral" not in calc.result
+
+
+def test_count_of_listed_results_at_most_a_threshold(bant):
+    calc = _calc(bant[1], "saldırı zarlar 2, 5 ve 3 geldi, kaç yara alıyorum")
+    assert calc.value == 2 and "2, 5, 3" in calc.result
+
+
+def test_a_formula_without_the_players_numbers_needs_its_phrases(bant):
+    assert _calc(bant[1], "kutuda toplam kaç jeton var").value == 22
+    assert bant[1].calculate("kaç kırmızı jeton var", "bant-oyunu") is None
+
+
+def test_a_count_with_no_noun_counts_the_last_named_sum():
+    qs = [Quantity("tags", "etiket", ("etiket",), summed=True)]
+    assert bind("arkada 2 etiket var, öndekinde de 1 tane var", qs).values == {
+        "tags": (2.0, 1.0)}
+
+
+def test_missing_quantity_gives_the_formula_not_a_number(bant):
+    calc = _calc(bant[1], "talep 13, kaç ceza jetonu alırım")
+    assert calc.value is None and calc.missing == ("üretim",)
+    assert "üretim" in calc.result and "13" not in calc.result.split(":")[0]
+
+
+def test_no_formula_for_a_question_without_the_players_numbers(bant):
+    assert bant[1].calculate("kaç zar atılır", "bant-oyunu") is None
+    assert bant[1].calculate("5 asker var", "bant-oyunu") is None  # asks no number
+
+
+@pytest.mark.parametrize("question", [
+    "5 askerim var kaç zar atarım", "beş askerim var kaç zar atarım",
+    "bes askerim var kac zar atarim", "5 soldier'ım var kaç zar atarım",
+    "BEŞ ASKER VAR KAÇ ZAR ATARIM"])
+def test_binding_digits_number_words_no_diacritics_and_english_nouns(bant, question):
+    assert _calc(bant[1], question).value == 6
+
+
+def test_binding_reads_what_each_number_counts():
+    qs = [Quantity("demand", "talep", ("talep", "talebi")),
+          Quantity("clean", "temiz", ("temiz",)), Quantity("dirty", "kirli", ("kirli",)),
+          Quantity("players", "oyuncu", ("oyuncu", "kişi")),
+          Quantity("tokens", "jeton", ("jeton",))]
+    b = bind("talep 13, 8 temiz 3 kirli, 2 kişiyiz, 9 jetonum var", qs)
+    assert b.values == {"demand": (13.0,), "clean": (8.0,), "dirty": (3.0,),
+                        "players": (2.0,), "tokens": (9.0,)}
+    assert bind("Enerji Talebim şu anda 11", qs).values == {"demand": (11.0,)}
+
+
+def test_word_forms_and_tokens():
+    assert word_matches("talebim", "talep") and word_matches("kalanlarim", "kalan")
+    assert word_matches("toplulk", "topluluk")  # one letter off in a long word
+    assert not word_matches("kal", "kalan") and not word_matches("zarf", "zarar")
+    assert [t.number for t in tokens("survivor'ım 5, on iki zar, two players")
+            if t.number is not None] == [5.0, 12.0, 2.0]
+
+
+def test_a_quote_not_in_the_text_or_a_number_it_does_not_state_is_refused(bant):
+    corpus_dir, _ = bant
+    path = corpus_dir / "rules" / "bant-oyunu.toml"
+    corpus = load_corpus(corpus_dir)
+    path.write_text(BANT_RULES.replace("1 ekmek harca", "2 ekmek harca"), encoding="utf-8")
+    with pytest.raises(FormulaError, match="quote not found"):
+        load_formulas(corpus_dir, corpus)
+    path.write_text(BANT_RULES.replace("ceil(soldiers / 2) * 1", "ceil(soldiers / 3) * 1"),
+                    encoding="utf-8")
+    with pytest.raises(FormulaError, match="numbers its quotes do not state"):
+        load_formulas(corpus_dir, corpus)
+    path.write_text(BANT_RULES.replace("ceil(soldiers / 2)", "__import__('os')"),
+                    encoding="utf-8")
+    with pytest.raises(FormulaError):
+        load_formulas(corpus_dir, corpus)
+
+
+def test_verify_counts_the_formulas(bant):
+    corpus_dir, calculator = bant
+    assert verify_formulas(corpus_dir, load_corpus(corpus_dir)) == len(calculator.formulas)
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 60), m=st.integers(0, 60), k=st.integers(1, 14),
+       which=st.sampled_from(["dice", "bread", "penalty", "draw", "attack", "cubes",
+                              "wounds"]))
+def test_results_use_only_numbers_of_the_question_and_the_cited_rules(tmp_path_factory, n, m,
+                                                                      k, which):
+    calculator = _BANT_CALCULATOR.get("c")
+    if calculator is None:
+        pytest.skip("fixture not built")
+    question = {"dice": f"{n} askerim var kaç zar atarım",
+                "bread": f"{n} asker için kaç ekmek harcıyoruz",
+                "penalty": f"talep {n}, {m} temiz {k} kirli ürettik, kaç ceza jetonu",
+                "draw": f"{k} jetonum var, kaç kart çekerim",
+                "attack": f"{k} kişiyiz, toplam {n} puan çıktı, saldırı durur mu, kaç puan",
+                "cubes": f"{n} kırmızı ve {m} mavi jetonum var, kaç küp ekliyorum",
+                "wounds": f"saldırı zarlar {n}, {m} ve {k} geldi, kaç yara alıyorum"}[which]
+    calc = calculator.calculate(question, "bant-oyunu")
+    assert calc is not None
+    allowed = set(numbers_in(question)) | {x for c in calc.citations
+                                           for x in numbers_in(c.quote)} | {0.0, 1.0}
+    if calc.value is not None:
+        allowed.add(calc.value)
+    assert {abs(x) for x in numbers_in(calc.result)} <= {abs(x) for x in allowed}, calc.result
+
+
+_BANT_CALCULATOR: dict[str, Calculator] = {}
+
+
+@pytest.fixture(autouse=True)
+def _keep_bant(request):
+    if "test_results_use_only" in request.node.name and not _BANT_CALCULATOR:
+        _BANT_CALCULATOR["c"] = request.getfixturevalue("bant")[1]
+
+
+def test_the_answer_leads_with_the_result_and_carries_it(tiny_engine):
+    answer = tiny_engine.ask("Kale Oyunu'nda 4 kale kontrol ediyorum, oyun sonunda kaç puan?")
+    assert answer.answer.startswith("12 puan: 4 kale × 3 = 12. ")
+    out = answer_json(answer)["calculation"]
+    assert out["value"] == 12 and out["missing"] == []
+    text = tiny_engine.corpus.game("kale-oyunu").text
+    c = out["citations"][0]
+    assert text[c["start"] : c["end"]] == ("Kontrol ettiğiniz her kale oyun sonunda 3 puan "
+                                           "kazandırır.")
+    plain = tiny_engine.ask("Kale Oyunu'nda kale kaç puan?")
+    assert answer_json(plain)["calculation"] is None
+    assert with_calculation(plain, None) is plain
+
+
+def test_calculate_is_pure_for_a_formula(bant):
+    formula = next(f for f in bant[1].formulas if f.id == "dice")
+    b = bind("3 asker", formula.quantities)
+    assert calculate(formula, "3 asker", b) == calculate(formula, "3 asker", b)
+
+
+def test_cli_calc_and_draft(tiny_built, capsys):
+    args = ["--corpus-dir", str(tiny_built.corpus_dir), "--index-dir", str(tiny_built.index_dir),
+            "--embedder", "fake"]
+    assert main([*args, "calc", "Kale Oyunu 3 kale var kaç puan", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["game"] == "kale-oyunu" and out["calculation"]["value"] == 9
+    assert main([*args, "calc", "3 kale var kaç puan"]) == 1  # no game named
+    assert "no game" in capsys.readouterr().err
+    assert main([*args, "facts", "draft", "zar-savasi"]) == 0
+    draft = capsys.readouterr().out
+    assert "numeric sentences" in draft and "quote = " in draft
+    assert main([*args, "facts", "draft", "yok-oyun"]) == 1
+    assert main([*args, "verify", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["formulas"] == 2
+
+
+def test_post_ask_returns_the_calculation(tiny_built):
+    from fastapi.testclient import TestClient
+
+    from hakem.api import create_app
+
+    with TestClient(create_app(tiny_built)) as client:
+        body = client.post("/ask", json={"question": "Kale Oyunu'nda 4 kale kontrol "
+                                                     "ediyorum, oyun sonunda kaç puan?"}).json()
+        assert body["answer"].startswith("12 puan:")
+        assert body["calculation"]["value"] == 12
+        assert body["calculation"]["citations"][0]["game"] == "kale-oyunu"
+        plain = client.post("/ask", json={"question": "Kale Oyunu'nda kale kaç puan?"}).json()
+        assert plain["calculation"] is None
