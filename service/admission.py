@@ -1,13 +1,16 @@
-"""Admission control for CPU work (embedding, answering, fact search): bounded, cheapest first.
+"""Admission control for CPU work (embedding, answering, fact search): bounded, in order.
 
 What it does: ``Admission.run`` runs a blocking call in a worker thread once a slot is free.
 At most ``slots`` calls run at once, and heavy ones (long questions) at most ``slots - 1``,
 so one slot is always left for short questions, which a flood of long ones never queues in
 front of; heavy calls run in their own threads at a lower CPU priority (nice +10, Linux).
-Waiting calls are served cheapest first (cost grows with the question's length),
-then in arrival order; their total cost is bounded, and a call that would exceed it, or that
-waited ``max_wait`` seconds, gets ``Overloaded`` (the API answers 503 with Retry-After). A
-waiting call whose client hung up leaves the queue before any work is done (``ClientGone``).
+Waiting calls are served in arrival order (a heavy call that cannot take a slot yet lets the
+light ones behind it pass, but is never passed for ever: serving the cheapest first starved
+every question longer than the shortest under 8 steady clients); the total cost of the
+waiting calls (it grows with the question's length) is bounded, and a call that would exceed
+it, or that waited ``max_wait`` seconds, gets ``Overloaded`` (the API answers 503 with
+Retry-After). A waiting call whose client hung up leaves the queue before any work is done
+(``ClientGone``).
 What it does not do: stop work that has started (a thread cannot be interrupted; its cost is
 bounded by the slots instead), or know anything of HTTP beyond a ``gone()`` callback.
 """
@@ -62,8 +65,8 @@ def cost_of(text: str) -> int:
 
 @dataclass(order=True)
 class _Waiter:
-    cost: int
     seq: int
+    cost: int = field(compare=False)
     ready: asyncio.Future[None] = field(compare=False)
 
 
@@ -99,7 +102,7 @@ class Admission:
         self._wake()
 
     def _wake(self) -> None:
-        # Cheapest first; a heavy call that does not fit yet does not block a light one.
+        # In arrival order; a heavy call that does not fit yet does not block a light one.
         for waiter in sorted(self._queue):
             if waiter.ready.done():
                 continue
@@ -134,7 +137,7 @@ class Admission:
             return
         if self._waiting_cost + cost > self.max_waiting:
             raise Overloaded("the server is busy; retry shortly", self._retry_after())
-        waiter = _Waiter(cost, next(self._seq), asyncio.get_running_loop().create_future())
+        waiter = _Waiter(next(self._seq), cost, asyncio.get_running_loop().create_future())
         heapq.heappush(self._queue, waiter)
         self._waiting_cost += cost
         loop = asyncio.get_running_loop()

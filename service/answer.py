@@ -10,13 +10,15 @@ or an abstention that says why. Also the answer's JSON shape. What it does not d
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from .answerability import Model, decide
 from .choose import Vectors, best_coverage, best_meaning, choose, coverage
-from .facts import FactHit
+from .facts import FactHit, fact_numbers
+from .numbers import fmt_number
 from .phrasing import applied_sentence, fact_json, fact_sentence
 from .question import Question
 from .retrieve import Hit, Retrieval
@@ -129,7 +131,10 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
         return Answer(retrieval.question, retrieval.game, retrieval.game_source, True,
                       _abstain_text(ev, facts), None, hits, facts if ev.out_of_range else (),
                       reason or "no passages", (), q.kind)
-    top_fact = facts[0] if facts and q.how_many and not q.yes_no else None
+    # A number is wanted by "kaç / how many", and by a "what is / which" question a fact
+    # answers ("cezası nedir", "hangi değeri"), never by a yes/no, how/why or what-if one.
+    top_fact = facts[0] if facts and (q.how_many or q.kind == "other") and not q.yes_no \
+        else None
     terms = ev.terms if ev.terms is not None else frozenset()
     choice = choose(q, hits, game_text, terms, idf, top_fact.fact if top_fact else None,
                     (lambda part: part_terms(part) or set()) if part_terms else None,
@@ -140,14 +145,11 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
     spans = tuple(AnswerSpan(game, sp.start, sp.end) for sp in choice.spans)
     fact = top_fact.fact if top_fact is not None else None
     quoted = fact is not None and any(sp.start <= fact.start < sp.end for sp in choice.spans)
-    # The player's own numbers ("ana destem 37 kart"): the rule's number is not their
-    # result unless it is the case they describe (in range) or the rule worked out for it.
-    situation = bool(q.numbers) and top_fact is not None and not top_fact.applied \
-        and top_fact.in_range is not True
-    if top_fact is not None and (quoted or top_fact.applied) and not situation:
+    if top_fact is not None and (quoted or top_fact.applied):
         # A fact leads only with the sentence that states it (or its rate worked out): a
         # number from elsewhere in the rules, put first, misleads (measured on dev, dev2,
-        # probe4 and probe5: 2 of 3 such leads were wrong).
+        # probe4 and probe5: 2 of 3 such leads were wrong). The player's own numbers that
+        # no rule works out are the calculator's to flag (``calc.without_unworked_number``).
         text = f"{fact_lead(top_fact)}. {text}"
     elif choice.verdict:
         text = f"{choice.verdict}. {text}"
@@ -157,10 +159,14 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
 
 def fact_lead(hit: FactHit) -> str:
     """What a fact leads the answer with: its rate worked out for the question's count, or
-    its number and subject (the sentence quoted after it says the rest)."""
+    its number and subject (the sentence quoted after it says the rest), or the whole fact
+    when its number is in its effect."""
     if hit.applied:
         return applied_sentence(hit.fact, *hit.applied)
-    return fact_sentence(hit.fact).split(":")[0].split(" — ")[0]
+    whole = fact_sentence(hit.fact)
+    head = whole.split(":")[0]
+    own = {fmt_number(n) for n in fact_numbers(hit.fact)}
+    return head if own & set(re.findall(r"\d+(?:[.,]\d+)?", head)) else whole
 
 
 def _capitalised(name: str) -> str:

@@ -120,7 +120,7 @@ def _score(c: _Candidate, q: Question, terms: AbstractSet[str],
     score = coverage(terms, c.text, idf) + 0.3 / (c.rank + 1) + DENSE_WEIGHT * c.meaning
     if {w for w in q.words if w[:1].isdigit()} & tokens:
         score += 0.2
-    asks_number = q.how_many and not q.yes_no
+    asks_number = (q.how_many or q.kind == "other") and not q.yes_no
     if asks_number and any(t[:1].isdigit() for t in tokens):
         score += 0.1
     if asks_number and fact is not None and c.span.start <= fact.start < c.span.end:
