@@ -31,6 +31,7 @@ from .lesson import Part, build_lesson
 from .phrasing import fact_sentence
 from .settings import Settings
 from .teach import faq_entries, search_faq
+from .terminal import safe_console
 from .text import fold
 
 SOURCE = {"request": "seçtiğiniz oyun", "name": "sorudaki addan", "content": "içerikten tahmin"}
@@ -222,8 +223,9 @@ def run_chat(settings: Settings, stdin: TextIO | None = None, stdout: TextIO | N
     if hasattr(stdin, "reconfigure"):  # undecodable bytes become U+FFFD, caught per line
         stdin.reconfigure(errors="replace")
     # soft_wrap: no hard line breaks inserted, so piped output keeps each passage on its line.
-    console = Console(file=stdout or sys.stdout, highlight=False, soft_wrap=True,
-                      no_color="NO_COLOR" in os.environ)
+    # Control characters of the corpus or of a typed line never reach the terminal.
+    console = safe_console(file=stdout or sys.stdout, highlight=False, soft_wrap=True,
+                           no_color="NO_COLOR" in os.environ)
     try:
         engine = engine or Engine.load(settings)
     except HakemError as exc:  # one plain line, never wrapped by rich

@@ -173,3 +173,9 @@ def test_hakem_chat_command_with_piped_input(tiny_built, tmp_path, built):
     else:
         assert proc.returncode == 1 and proc.stdout == ""
         assert proc.stderr.count("\n") == 1 and "hakem build" in proc.stderr
+
+
+def test_terminal_control_characters_never_reach_the_chat_output(tiny_engine):
+    # an unknown game's name is echoed back in the error line
+    text = chat(tiny_engine, ":oyun \x1b[2Jzar\x07\nkale \x1b]0;pwned\x07 kaç puan?\n")
+    assert "\x1b" not in text and "\x07" not in text
