@@ -20,6 +20,7 @@ import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .formulas import Quantity
 from .numbers import number_spans
@@ -68,6 +69,7 @@ def tokens(question: str) -> list[Token]:
     return sorted(out, key=lambda t: t.start)
 
 
+@lru_cache(maxsize=1 << 16)  # pure, and asked for the same pairs question after question
 def word_matches(token: str, alias_word: str) -> bool:
     """A question word is a form of an alias word: the word itself, or it with a Turkish
     ending ("kalanım", "jetonlarımız"), also after consonant softening ("talebim")."""
@@ -104,8 +106,9 @@ class Mention:
     last: int
 
 
-def _alias_words(alias: str) -> list[str]:
-    return [fold(w) for w in re.findall(r"[^\W_]+", alias.replace("'", " "))]
+@lru_cache(maxsize=4096)
+def _alias_words(alias: str) -> tuple[str, ...]:
+    return tuple(fold(w) for w in re.findall(r"[^\W_]+", alias.replace("'", " ")))
 
 
 def mentions(toks: list[Token], aliases: Iterable[tuple[str, str]]) -> list[Mention]:

@@ -233,15 +233,15 @@ class Calculator:
             if not all(any(_matched(toks, (alt,)) for alt in need.split("|"))
                        for need in formula.needs):
                 continue
+            asked_score = ASKED if _matched(asked, formula.asks) else \
+                ASKED_ANYWHERE if _matched(toks, formula.asks) else 0.0
+            topic = _matched(toks, formula.keywords) * KEYWORD if asked_score else 0.0
+            if not asked_score or not topic:
+                continue  # a formula answers what is asked, about its own topic
             binding = bind(question, formula.quantities)
             # A count of 0 is rarely the player's situation ("belirteci 0'a koyarsam" names
             # the 0 space): a formula needs some non-zero number of the question.
             bound = sum(1 for q in formula.quantities if any(binding.values.get(q.name, ())))
-            asked_score = ASKED if _matched(asked, formula.asks) else \
-                ASKED_ANYWHERE if _matched(toks, formula.asks) else 0.0
-            topic = _matched(toks, formula.keywords) * KEYWORD
-            if not asked_score or not topic:
-                continue  # a formula answers what is asked, about its own topic
             if formula.quantities and not bound:
                 continue
             if not formula.quantities and asked_score + topic < ASKED_ANYWHERE + 2 * KEYWORD:
