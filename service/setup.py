@@ -1,10 +1,12 @@
-"""Setup questions: "ilk kez oynuyoruz, nasıl kuruyoruz", "2 kişi kurulum", "3 kişiyiz".
+"""Setup and turn questions: "ilk kez oynuyoruz, nasıl kuruyoruz", "2 kişi kurulum",
+"sıram gelince tam olarak ne yapıyorum?".
 
 What it does: ``setup_request`` tells whether a question asks how to set the game up (words
 of setting up or of playing for the first time, with at most a game name, a player count
 and question words beside them) and for how many players; ``setup_text`` words the
 lesson's setup checklist for that count as one answer, each line a rule sentence with its
-place. What it does not do: pick the game, retrieve passages or build the checklist
+place; ``turn_request`` and ``answer_turn`` do the same for how a turn is played, with the
+lesson's turn steps. What it does not do: pick the game, retrieve passages or build the checklist
 (``engine``, ``lesson``); a question about setting up one thing ("barikat nasıl kurulur")
 is not a setup question.
 """
@@ -74,6 +76,30 @@ def setup_request(question: str, game_words: frozenset[str] = frozenset()) -> Se
     return None
 
 
+# "sıram gelince ne yapıyorum", "turumu nasıl oynarım", "bir tur nasıl oynanır": how a turn
+# goes, as a whole, with nothing else asked beside it.
+_TURN = re.compile(r"^(sira\w*|tur|turu\w*|turum\w*|turun\w*|turda|turlar\w*|turn\w*)$")
+_TURN_FILLER = frozenset(fold(w) for w in (
+    "nasıl", "nası", "ne", "neler", "yapıyorum", "yapıyoruz", "yapıyoz", "yaparım", "yaparız",
+    "yapılır", "yapar", "yapmalıyım", "yapmam", "yapabilirim", "yapıyom", "oynarım",
+    "oynanır", "oynuyoruz", "oynuyoz", "oynanıyor", "oynanıyo", "oynamalıyım", "oynayacağım",
+    "oynarız", "geldiğinde", "gelince", "geldi", "gelen", "gelir", "bana", "ben", "benim",
+    "biz", "bizim", "tam", "olarak", "bir", "bi", "her", "oyuncu", "oyuncunun", "sırası",
+    "abi", "kanka", "ya", "peki", "acaba", "mi", "mı", "oyunda", "oyun", "in", "my", "how",
+    "do", "i", "play", "what", "on", "a", "the", "te", "ta", "de", "da", "adım", "adım",
+    "işler", "işliyor", "geçer", "geçiyor"))
+
+
+def turn_request(question: str, game_words: frozenset[str] = frozenset()) -> bool:
+    """The question asks how a turn is played, as a whole ("sıram gelince tam olarak ne
+    yapıyorum?"), with at most a game name and question words beside it; "sıram gelince
+    aksiyon karosuyla ne yapabilirim" asks about one thing and is not."""
+    tokens = re.findall(r"[a-z0-9]+", fold(question).replace("'", " ").replace("’", " "))
+    if not any(_TURN.match(t) for t in tokens):
+        return False
+    return all(_TURN.match(t) or t in _TURN_FILLER or t in game_words for t in tokens)
+
+
 def _is_number_word(token: str) -> bool:
     return bool(number_spans(token))
 
@@ -137,3 +163,32 @@ def answer_setup(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, ...]
                   game_source=retrieval.game_source, abstained=False, answer=setup_text(lesson),
                   answer_span=AnswerSpan(game.id, first.start, first.end),
                   passages=tuple(hits[:k]), facts=())
+
+
+def answer_turn(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, ...],
+                facts: tuple[Fact, ...], k: int = 5) -> Answer | None:
+    """The lesson's turn, step by step, as the answer to "how do I play my turn"; None for
+    any other question, or when the game is not known or its text describes no turn (the
+    ordinary pipeline then answers)."""
+    if retrieval.game is None or retrieval.game_source == "content" \
+            or not turn_request(retrieval.query):
+        return None
+    game = corpus.game(retrieval.game)
+    lesson = build_lesson(game.id, game.name, game.text, chunks, facts)
+    turn = part(lesson, "turn")
+    if not turn.items:
+        return None
+    lines = [f"{game.name}: {turn.title}"]
+    lines += [f"{i}. {' '.join(it.text.split())} ({it.where})"
+              for i, it in enumerate(turn.items, 1)]
+    hits: list[Hit] = []
+    for it in turn.items:
+        chunk = next((c for c in chunks if c.game == game.id and c.start <= it.start < c.end),
+                     None)
+        if chunk is not None and all(h.chunk.id != chunk.id for h in hits):
+            hits.append(Hit(chunk, 1.0, 0.0, 0.0))
+    spans = tuple(AnswerSpan(game.id, it.start, it.end) for it in turn.items)
+    return Answer(question=retrieval.question, game=game.id,
+                  game_source=retrieval.game_source, abstained=False,
+                  answer="\n".join(lines), answer_span=spans[0], passages=tuple(hits[:k]),
+                  facts=(), spans=spans, kind="how_why")

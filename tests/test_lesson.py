@@ -147,3 +147,31 @@ def test_a_sentence_is_taught_once_and_a_list_with_the_line_that_announces_it(ga
             if it.text.endswith(":"):  # nothing list-like follows it in the text
                 after = g.text[it.end:].lstrip()
                 assert not after.startswith(("- ", "• ", "1. ", "1) ")), (game, it.text)
+
+
+@pytest.mark.parametrize(("question", "turn"), [
+    ("sıram gelince tam olarak ne yapıyorum?", True),
+    ("sira bana geldiginde ne yapiyoz abi", True),
+    ("turumu nasıl oynarım?", True),
+    ("bir tur nasıl oynanır", True),
+    ("sıram gelince elimdeki aksiyon karosuyla ne yapabilirim?", False),  # one thing
+    ("turda kaç zar atılır?", False),  # a number about the turn
+    ("kurulum nasıl yapılır", False),
+])
+def test_a_question_about_how_a_turn_goes(question, turn):
+    from hakem.setup import turn_request
+
+    assert turn_request(question) is turn
+
+
+@pytest.mark.model
+def test_how_a_turn_goes_is_answered_with_the_lessons_turn_steps(real_engine):
+    # Asked this way on three sets written at different times (probe3, probe5, dev2), and
+    # turned away or answered from one unrelated sentence before.
+    answer = real_engine.ask("Rebirth'te sıram gelince tam olarak ne yapıyorum?")
+    assert not answer.abstained and answer.game == "rebirth"
+    assert answer.answer.startswith("Rebirth: Bir tur nasıl oynanır?")
+    assert "karoyu haritaya yerleştirir" in answer.answer and answer.spans
+    text = real_engine.corpus.game("rebirth").text
+    for span in answer.spans:  # every step is a cited whole sentence of the text
+        assert " ".join(text[span.start : span.end].split()) in answer.answer
