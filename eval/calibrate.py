@@ -36,6 +36,7 @@ from .harness import load_questions
 MAX_FALSE_ABSTAIN = 0.01  # of answerable training questions turned away
 C = 1.0  # inverse regularisation strength (scikit-learn's default)
 
+
 @dataclass(frozen=True)
 class Sample:
     set: str

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -87,6 +88,12 @@ class _Candidate:
 
 
 def _candidates(hits: tuple[Hit, ...], game_text: str) -> list[_Candidate]:
+    # Evidence (coverage, meaning) and the choice itself read the same candidates.
+    return list(_candidates_of(tuple(hits[:SENTENCE_POOL]), game_text))
+
+
+@lru_cache(maxsize=64)
+def _candidates_of(hits: tuple[Hit, ...], game_text: str) -> tuple[_Candidate, ...]:
     out: list[_Candidate] = []
     for rank, hit in enumerate(hits[:SENTENCE_POOL]):
         spans = chunk_sentences(hit.chunk, game_text)
@@ -98,7 +105,7 @@ def _candidates(hits: tuple[Hit, ...], game_text: str) -> list[_Candidate]:
             verdict = _VERDICT.fullmatch(before)
             out.append(_Candidate(rank, span, text,
                                   verdict.group(1) if verdict and i else ""))
-    return out
+    return tuple(out)
 
 
 def _with_meaning(pool: list[_Candidate], game: str, query_vector: np.ndarray | None,

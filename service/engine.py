@@ -113,25 +113,20 @@ class Engine:
         retrieval = self.retriever.search(q.text, game, max(k, FACT_POOL), mode)
         lexical = self.retriever.lexical
 
-        def is_term(w: str) -> bool:  # never a game's name: see detect.unknown_names
-            return (is_english(w) or fold(w) in lexical.vocab.restore
-                    or bool(lexical.glossary.expand(w)))
-
-        def is_word(w: str) -> bool:
-            return is_turkish(w) or is_term(w)
-
         def is_corpus_term(w: str) -> bool:
             return fold(w) in lexical.vocab.restore or bool(lexical.glossary.expand(w))
 
-        # A game named or picked is never overridden by a guessed unknown name.
-        names = [] if retrieval.mentions or game is not None else unknown_names(
-            q.text, lexical.vocab.restore, self.corpus.games, lexical.vocab.correct,
-            is_word, leading=not q.english, is_term=is_term)
-        # Looser: any name-like word the corpus does not use, English or not ("Ticket to
-        # Ride'da", "In Wingspan"); a signal for the model, not a verdict.
+        def is_word(w: str) -> bool:  # never a game's name: see detect.unknown_names
+            return is_turkish(w) or is_english(w) or is_corpus_term(w)
+
+        # Any name-like word the corpus does not use, English or not ("Ticket to Ride'da",
+        # "In Wingspan"): a signal for the model. Those that are not English words either
+        # are real evidence of a game not in the corpus ("Catan'da"); a game named or picked
+        # is never overridden by such a guess.
         loose = [] if retrieval.mentions else unknown_names(
             q.text, lexical.vocab.restore, self.corpus.games, lexical.vocab.correct,
             is_word, leading=not q.english, is_term=is_corpus_term)
+        names = [] if game is not None else [n for n in loose if not is_english(n.split()[0])]
         facts = tuple(search_facts(
             self.index.facts, q.text, retrieval.game, limit=FACTS_SHOWN,
             glossary=lexical.glossary, query_vector=retrieval.query_vector,
