@@ -17,7 +17,7 @@ from typing import Any
 
 from .answerability import Model, decide
 from .choose import Vectors, best_coverage, best_meaning, choose, coverage
-from .facts import FactHit, fact_numbers
+from .facts import Fact, FactHit, fact_numbers
 from .numbers import fmt_number
 from .phrasing import applied_sentence, fact_json, fact_sentence
 from .question import Question
@@ -131,10 +131,7 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
         return Answer(retrieval.question, retrieval.game, retrieval.game_source, True,
                       _abstain_text(ev, facts), None, hits, facts if ev.out_of_range else (),
                       reason or "no passages", (), q.kind)
-    # A number is wanted by "kaç / how many", and by a "what is / which" question a fact
-    # answers ("cezası nedir", "hangi değeri"), never by a yes/no, how/why or what-if one.
-    top_fact = facts[0] if facts and (q.how_many or q.kind == "other") and not q.yes_no \
-        else None
+    top_fact = lead_fact(q, facts)
     terms = ev.terms if ev.terms is not None else frozenset()
     choice = choose(q, hits, game_text, terms, idf, top_fact.fact if top_fact else None,
                     (lambda part: part_terms(part) or set()) if part_terms else None,
@@ -157,13 +154,44 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
                   spans[0] if spans else None, hits, facts, "", spans, q.kind)
 
 
+_OCCASIONS = frozenset(("kez", "kere", "defa", "sefer", "atış", "tur", "raunt", "raund"))
+_OCCASION_WORD = re.compile(r"\b(?:kez|kere|defa|sefer)\b")
+
+
+def _counts_occasions(fact: Fact) -> bool:
+    """A fact whose number counts occasions: times, rolls, turns ("her karakter turda
+    yalnızca bir kez hareket edebilir")."""
+    return bool({fact.unit, fact.value_unit} & _OCCASIONS) or bool(
+        _OCCASION_WORD.search(f"{fact.effect} {fact.quote}"))
+
+
+def lead_fact(q: Question, facts: tuple[FactHit, ...]) -> FactHit | None:
+    """The matched fact that may lead the answer, if any. A number is wanted by "kaç / how
+    many", and by a "what is / which" question a fact answers ("cezası nedir", "hangi
+    değeri"), never by a yes/no, how/why or what-if one."""
+    if not facts or not (q.how_many or q.kind == "other") or q.yes_no:
+        return None
+    top = facts[0]
+    if q.how_often and not top.applied and not _counts_occasions(top.fact):
+        # "kaç kez": a rule's points or cards are not how often it happens; a fact that
+        # counts occasions, if one matched, is.
+        return next((f for f in facts[1:] if _counts_occasions(f.fact)), None)
+    return top
+
+
 def fact_lead(hit: FactHit) -> str:
     """What a fact leads the answer with: its rate worked out for the question's count, or
     its number and subject (the sentence quoted after it says the rest), or the whole fact
     when its number is in its effect."""
     if hit.applied:
         return applied_sentence(hit.fact, *hit.applied)
-    whole = fact_sentence(hit.fact)
+    fact = hit.fact
+    if hit.in_range and fact.value is not None and (fact.min, fact.max) != (None, None):
+        # The question states the case ("4 oyunculu", "2 karakterle") and asks the number
+        # for it: the range is the case, the value the answer ("20 karbon küpü — 4 oyunculu
+        # oyunda …"), not the case repeated without its number.
+        return f"{fmt_number(fact.value)} {fact.value_unit or fact.unit} — {fact_sentence(fact)}"
+    whole = fact_sentence(fact)
     head = whole.split(":")[0]
     own = {fmt_number(n) for n in fact_numbers(hit.fact)}
     return head if own & set(re.findall(r"\d+(?:[.,]\d+)?", head)) else whole

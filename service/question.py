@@ -28,6 +28,10 @@ _WH = frozenset(("ne", "neden", "niye", "nicin", "nasil", "nasi", "hangi", "hang
 _HOW_WHY = frozenset(("nasil", "nasi", "neden", "niye", "nicin", "how", "why"))
 # "kaç" and its forms ("kaçı", "kaça", "kaçar", "kaçıncı"), folded.
 _HOW_MANY = re.compile(r"kac(?:i|a|ar|ta|tir|ti|inci|incı)?")
+# "kaç kez / kere / defa / sefer", "how many times": how often a thing is done, a count of
+# occasions that no other quantity of the rule (its points, its cards) answers.
+_HOW_OFTEN = re.compile(r"\b(?:kac|kacar) (?:\w+ )?(?:kez|kere|defa|sefer)\b|\bhow many times\b"
+                        r"|\bhow often\b")
 # The question particle, alone or with its person and tense endings: "mi", "miyim",
 # "mıyız", "musun", "mudur", "miydi", "mısınız" (folded: ı→i, ü→u).
 _PARTICLE = re.compile(r"m[iu](?:yim|yiz|sin|siniz|sun|sunuz|yum|yuz|dir|dur|ydi|ydu"
@@ -65,6 +69,7 @@ class Question:
     what_if: bool
     setup: bool
     parts: tuple[str, ...]  # the sub-questions of a two-part question; () for one part
+    how_often: bool = False  # "kaç kez/kere", "how many times": a count of occasions
 
     @property
     def has_content(self) -> bool:
@@ -147,4 +152,5 @@ def analyse(raw: str) -> Question:
         raw=raw, text=text, words=tuple(typed), folded=tuple(folded),
         numbers=tuple(numbers_in(text)), english=english, yes_no=yes_no, how_many=how_many,
         how_why=how_why, what_if=what_if,
-        setup=any(_SETUP.fullmatch(w) for w in folded), parts=parts)
+        setup=any(_SETUP.fullmatch(w) for w in folded), parts=parts,
+        how_often=bool(_HOW_OFTEN.search(flat)))

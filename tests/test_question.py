@@ -55,3 +55,14 @@ def test_a_two_part_question_is_split_into_its_parts():
 
 def test_numbers_are_read_from_digits_and_words():
     assert analyse("iki oyuncuyla 12 jeton olursa").numbers == (2.0, 12.0)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Kral Günü puanlaması bir oyunda en fazla kaç kez yapılır?", True),
+    ("bi turda kac kere mulligan yapabiliyoz", True),
+    ("how many times can I move?", True),
+    ("kaç kart çekiyoruz?", False),
+    ("her kez kaç puan alıyor?", False),  # "kez" not counted by "kaç"
+])
+def test_how_often_is_a_count_of_occasions(text, expected):
+    assert analyse(text).how_often is expected

@@ -1,0 +1,67 @@
+"""What a matched fact leads the answer with (``answer.fact_lead`` and the lead's choice)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hakem.answer import fact_lead, lead_fact
+from hakem.corpus import load_corpus
+from hakem.facts import Fact, FactHit, load_facts
+from hakem.numbers import numbers_in
+from hakem.question import analyse
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+
+BAND = Fact(id="band", game="g", subject="oyunculu oyunda bir bant için küp", unit="oyuncu",
+            min=4, max=4, value=20, value_unit="küp", effect="4 oyunculu oyunda 20 küp = 1 bant",
+            quote="4 oyunculu bir oyunda 20 küp = 1 bant.", start=0, end=10, section="")
+PENALTY = Fact(id="pen", game="g", subject="jeton", unit="jeton", min=4, max=7, value=None,
+               value_unit="", effect="her raunt 1 daha az kart çek", quote="4-7 jeton: 1 az.",
+               start=0, end=10, section="")
+
+
+@pytest.fixture(scope="module")
+def facts():
+    return load_facts(CORPUS, load_corpus(CORPUS))
+
+
+def test_a_case_the_question_states_leads_with_the_value_for_it():
+    lead = fact_lead(FactHit(BAND, 1.0, in_range=True))
+    assert numbers_in(lead)[0] == 20  # "20 küp — 4 oyunculu …", not "4 oyunculu … küp"
+
+
+def test_without_the_case_stated_the_range_leads():
+    assert fact_lead(FactHit(BAND, 1.0)).startswith("4 oyunculu")
+    # A threshold band ("kaç jetonda …?") is answered by its range, whatever is stated.
+    assert fact_lead(FactHit(PENALTY, 1.0, in_range=True)).startswith("4–7")
+
+
+def test_the_value_is_in_the_lead_for_every_case_valued_fact(facts):
+    for fact in facts:
+        if fact.value is not None and (fact.min, fact.max) != (None, None) and fact.per is None:
+            assert fact.value in numbers_in(fact_lead(FactHit(fact, 1.0, in_range=True))), fact.id
+
+
+
+
+POINTS = Fact(id="pts", game="g", subject="Kral Günü", unit="ZP", min=None, max=None, value=6,
+              value_unit="ZP", effect="en ileri olan 6 ZP kazanır", quote="6 ZP kazanır.",
+              start=0, end=10, section="")
+ONCE = Fact(id="once", game="g", subject="Turda hareket", unit="hareket", min=None, max=1,
+            value=1, value_unit="hareket", effect="turda yalnızca bir kez hareket edebilir",
+            quote="Turda yalnızca bir kez hareket edebilir.", start=0, end=10, section="")
+
+
+def test_how_often_is_not_answered_by_points_or_cards():
+    q = analyse("Kral Günü bir oyunda kaç kez yapılır?")
+    assert lead_fact(q, (FactHit(POINTS, 2.0),)) is None
+    # A fact that counts occasions answers it, even when it matched less well.
+    assert lead_fact(q, (FactHit(POINTS, 2.0), FactHit(ONCE, 1.0))).fact is ONCE
+    assert lead_fact(analyse("Kral Günü kaç ZP verir?"), (FactHit(POINTS, 2.0),)).fact is POINTS
+
+
+def test_no_fact_leads_a_yes_no_or_how_question():
+    for text in ("Kral Günü puan verir mi?", "Kral Günü nasıl puanlanır?"):
+        assert lead_fact(analyse(text), (FactHit(POINTS, 2.0),)) is None
