@@ -165,25 +165,40 @@ def calculate(formula: Formula, question: str, binding: Binding) -> Calculation:
     """The formula worked out for the numbers bound from the question."""
     env = dict(formula.given)
     inputs = []
+    unclear: dict[str, tuple[float, ...]] = {}
     for q in formula.quantities:
         stated = binding.values.get(q.name)
-        if stated:
+        if stated and len(stated) > 1 and not q.summed:
+            # Several numbers for one quantity the rule does not add up ("2 karakterle
+            # başladım, iki survivor daha kazandım", "4 karakter kolonide, 2 hastanede"):
+            # which one counts, or whether they add, is the player's to say; picking one
+            # gave a confident wrong total.
+            unclear[q.name] = tuple(stated)
+        elif stated:
             env[q.name] = sum(stated) if q.summed else stated[0]
             inputs.append((q.name, env[q.name]))
         elif q.default is not None:
             env[q.name] = q.default
     labels = _labels(formula)
     node = parse_expr(formula.expr, formula.id)
-    missing = tuple(q.label for q in formula.quantities if q.name not in env)
+    # The numbers themselves go in the working, not the leading sentence: a number first
+    # reads as the result.
+    missing = tuple(f"{q.label} (soruda birden çok sayı var: toplamı mı, biri mi?)"
+                    if q.name in unclear else q.label
+                    for q in formula.quantities if q.name not in env)
     cites = formula.citations
     rule = evaluate(node, dict(formula.given), labels, formula.bands, symbolic=True).text
-    read = ", ".join(f"{labels[n]} = {fmt_number(v)}" for n, v in inputs) or "—"
+    read = ", ".join([*(f"{labels[n]} = {fmt_number(v)}" for n, v in inputs),
+                      *(f"{labels[n]} = {' ya da '.join(map(fmt_number, vs))}"
+                        for n, vs in unclear.items())]) or "—"
     working = (f"Kural ({MOMENT_WORDS[formula.moment]}): {formula.say} = {rule}. "
                f"Sorudan: {read}.")
     try:
         if missing:
             raise _Missing
-        done = evaluate(node, env, labels, formula.bands, parts=dict(binding.values))
+        summed = {q.name: binding.values[q.name] for q in formula.quantities
+                  if q.summed and q.name in binding.values}
+        done = evaluate(node, env, labels, formula.bands, parts=summed)
     except _Missing:
         need = ", ".join(missing) or "kural tablosunun kapsadığı bir sayı"
         return Calculation(formula.id, formula.game, None,

@@ -256,6 +256,15 @@ def test_missing_quantity_gives_the_formula_not_a_number(bant):
     assert "üretim" in calc.result and "13" not in calc.result.split(":")[0]
 
 
+def test_several_numbers_for_a_quantity_the_rule_does_not_add_are_asked_about(bant):
+    # "5 askerle başladım, 2 asker daha geldi": picking one number gave a confident wrong
+    # total, and the working showed the sum while the value used the first.
+    calc = _calc(bant[1], "5 askerle başladım, 2 asker daha geldi, bu tur kaç zar atıyorum")
+    assert calc.value is None and calc.missing[0].startswith("asker")
+    assert "5 ya da 2" in calc.working
+    assert not numbers_in(calc.result.split(".")[0])  # no number first: none is a result
+
+
 def test_no_formula_for_a_question_without_the_players_numbers(bant):
     assert bant[1].calculate("kaç zar atılır", "bant-oyunu") is None
     assert bant[1].calculate("5 asker var", "bant-oyunu") is None  # asks no number
