@@ -146,7 +146,7 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
         # A fact leads only with the sentence that states it (or its rate worked out): a
         # number from elsewhere in the rules, put first, misleads (measured on dev, dev2,
         # probe4 and probe5: 2 of 3 such leads were wrong). The player's own numbers that
-        # no rule works out are the calculator's to flag (``calc.without_unworked_number``).
+        # no rule works out are the calculator's to flag (``calc_answer.without_unworked_number``).
         text = f"{fact_lead(top_fact)}. {text}"
     elif choice.verdict:
         text = f"{choice.verdict}. {text}"

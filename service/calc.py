@@ -5,7 +5,7 @@ asked — "kaç zar" — and the topic's words, and how many of its quantities t
 states), binds the question's numbers to its quantities (see ``bind``), evaluates it, and
 says the result first with its working ("6 zar: 1 temel + 5 hayatta kalan × 1 = 6"), every
 rule used cited. When a quantity is missing it says which one and gives the formula instead
-of a number. ``with_calculation`` makes an answer lead with the result. Every number of a
+of a number (``calc_answer`` makes an answer lead with the result). Every number of a
 result is one the question states, one the cited rules state, or the result itself; a
 rulebook's worked example is never the player's result.
 
@@ -18,16 +18,13 @@ from __future__ import annotations
 import ast
 import math
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from .answer import Answer, AnswerSpan, fact_lead
 from .bind import Binding, Token, asked_nouns, asked_window, bind, mentions
 from .corpus import Corpus
-from .facts import fact_numbers
 from .formulas import Band, Citation, Formula, load_formulas, parse_expr
-from .numbers import fmt_number, numbers_in
+from .numbers import fmt_number
 
 MOMENT_WORDS = {"setup": "kurulumda", "start": "oyun başında", "each-round": "her raunt/tur",
                 "each-turn": "her oyuncu turunda", "on-event": "olay olduğunda",
@@ -282,61 +279,3 @@ class Calculator:
         quantities = {q.name: q for f in self.formulas if f.game == game for q in f.quantities}
         stated = bind(question, quantities.values()).values
         return any(x for values in stated.values() for x in values)  # "0 alanı" is a name
-
-
-UNWORKED = "Bu durumun sonucunu kurallardaki bir formülle hesaplayamadım."
-
-
-def _fact_lead(answer: Answer) -> str:
-    """The fact sentence ``compose`` put before the answer sentence, if any."""
-    if not answer.facts:
-        return ""
-    lead = fact_lead(answer.facts[0])
-    return lead + ". " if answer.answer.startswith(lead + ". ") else ""
-
-
-def with_calculation(answer: Answer, calc: Calculation | None) -> Answer:
-    """The answer leading with the calculation's result (in place of a fact's number),
-    the calculation attached. An abstention on weak evidence is overridden by a worked
-    result, which cites the rules it rests on."""
-    if calc is None:
-        return answer
-    rest = answer.answer[len(_fact_lead(answer)):] if not answer.abstained else ""
-    if answer.abstained and calc.value is None:
-        return answer
-    span = answer.answer_span
-    if answer.abstained or span is None:
-        first = calc.citations[0]
-        span = AnswerSpan(first.game, first.start, first.end)
-        rest = first.quote
-    spans = answer.spans if not answer.abstained and answer.spans else (span,)
-    return replace(answer, abstained=False, reason="", answer=f"{calc.result}. {rest}",
-                   answer_span=span, spans=spans, calculation=calc)
-
-
-def without_unworked_number(answer: Answer) -> Answer:
-    """For a question about the player's own numbers that no formula works out: the
-    answer says so first instead of leading with a rule's number (the rate, or the
-    rulebook's example), which would read as the player's result; the rule stays cited.
-    A fact that holds for the number asked about (in range, or a rate worked out for the
-    question's count) still leads."""
-    if answer.abstained or answer.calculation is not None:
-        return answer
-    top = answer.facts[0] if answer.facts else None
-    if top is not None and (top.in_range or top.applied):
-        return answer
-    asked = set(numbers_in(answer.question)) - {0.0}
-    if top is not None and asked <= fact_numbers(top.fact) | set(numbers_in(top.fact.quote)):
-        return answer  # the numbers asked about are the rule's own ("her 2 … için 1 …")
-    rest = answer.answer[len(_fact_lead(answer)):]
-    return replace(answer, answer=f"{UNWORKED} {rest}")
-
-
-def calculation_json(calc: Any) -> dict[str, Any] | None:
-    """The calculation as the API prints it (``answer_json``'s "calculation")."""
-    if calc is None:
-        return None
-    return {"value": calc.value, "result": calc.result, "working": calc.working,
-            "missing": list(calc.missing),
-            "citations": [{"game": c.game, "start": c.start, "end": c.end}
-                          for c in calc.citations]}

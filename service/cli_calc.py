@@ -22,7 +22,8 @@ from .settings import Settings
 
 
 def cmd_calc(args: argparse.Namespace, settings: Settings) -> int:
-    from .calc import Calculator, calculation_json
+    from .calc import Calculator
+    from .calc_answer import calculation_json
     from .corpus import load_corpus
     from .detect import find_games
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from .answer import Answer, Evidence, compose, evidence, no_words
 from .answerability import Model, load_model
 from .asked import asked_for, unstated
-from .calc import Calculator, with_calculation, without_unworked_number
+from .calc import Calculator
+from .calc_answer import with_calculation, without_unworked_number
 from .corpus import Corpus, load_corpus
 from .detect import unknown_names
 from .embed import Embedder, make_embedder

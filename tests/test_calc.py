@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from hakem.answer import answer_json
 from hakem.bind import bind, tokens, word_matches
-from hakem.calc import Calculator, calculate, with_calculation
+from hakem.calc import Calculator, calculate
+from hakem.calc_answer import with_calculation
 from hakem.cli import main
 from hakem.corpus import load_corpus
 from hakem.formulas import FormulaError, Quantity, load_formulas, verify_formulas

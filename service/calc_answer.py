@@ -1,0 +1,76 @@
+"""How a calculation shapes the answer a player reads.
+
+What it does: puts the rule calculator's result first in an answer, in place of a fact's
+number, with the calculation attached (``with_calculation``); for a question about the
+player's own numbers that no formula works out, says so first instead of leading with a
+rule's number that would read as the player's result (``without_unworked_number``); and the
+calculation's JSON shape. What it does not do: choose or evaluate a formula (``calc``), or
+choose the answer's sentences (``choose``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from .answer import Answer, AnswerSpan, fact_lead
+from .calc import Calculation
+from .facts import fact_numbers
+from .numbers import numbers_in
+
+UNWORKED = "Bu durumun sonucunu kurallardaki bir formülle hesaplayamadım."
+
+
+def _fact_lead(answer: Answer) -> str:
+    """The fact sentence ``compose`` put before the answer sentence, if any."""
+    if not answer.facts:
+        return ""
+    lead = fact_lead(answer.facts[0])
+    return lead + ". " if answer.answer.startswith(lead + ". ") else ""
+
+
+def with_calculation(answer: Answer, calc: Calculation | None) -> Answer:
+    """The answer leading with the calculation's result (in place of a fact's number),
+    the calculation attached. An abstention on weak evidence is overridden by a worked
+    result, which cites the rules it rests on."""
+    if calc is None:
+        return answer
+    rest = answer.answer[len(_fact_lead(answer)):] if not answer.abstained else ""
+    if answer.abstained and calc.value is None:
+        return answer
+    span = answer.answer_span
+    if answer.abstained or span is None:
+        first = calc.citations[0]
+        span = AnswerSpan(first.game, first.start, first.end)
+        rest = first.quote
+    spans = answer.spans if not answer.abstained and answer.spans else (span,)
+    return replace(answer, abstained=False, reason="", answer=f"{calc.result}. {rest}",
+                   answer_span=span, spans=spans, calculation=calc)
+
+
+def without_unworked_number(answer: Answer) -> Answer:
+    """For a question about the player's own numbers that no formula works out: the
+    answer says so first instead of leading with a rule's number (the rate, or the
+    rulebook's example), which would read as the player's result; the rule stays cited.
+    A fact that holds for the number asked about (in range, or a rate worked out for the
+    question's count) still leads."""
+    if answer.abstained or answer.calculation is not None:
+        return answer
+    top = answer.facts[0] if answer.facts else None
+    if top is not None and (top.in_range or top.applied):
+        return answer
+    asked = set(numbers_in(answer.question)) - {0.0}
+    if top is not None and asked <= fact_numbers(top.fact) | set(numbers_in(top.fact.quote)):
+        return answer  # the numbers asked about are the rule's own ("her 2 … için 1 …")
+    rest = answer.answer[len(_fact_lead(answer)):]
+    return replace(answer, answer=f"{UNWORKED} {rest}")
+
+
+def calculation_json(calc: Any) -> dict[str, Any] | None:
+    """The calculation as the API prints it (``answer_json``'s "calculation")."""
+    if calc is None:
+        return None
+    return {"value": calc.value, "result": calc.result, "working": calc.working,
+            "missing": list(calc.missing),
+            "citations": [{"game": c.game, "start": c.start, "end": c.end}
+                          for c in calc.citations]}
