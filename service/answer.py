@@ -193,7 +193,10 @@ def fact_lead(hit: FactHit) -> str:
         return f"{fmt_number(fact.value)} {fact.value_unit or fact.unit} — {fact_sentence(fact)}"
     whole = fact_sentence(fact)
     head = whole.split(":")[0]
-    own = {fmt_number(n) for n in fact_numbers(hit.fact)}
+    # The head alone only when it states the fact's own number: its value when it has one
+    # ("2 oyunculu İskoçya haritasında nötr karo" states the case, not the 32 tiles).
+    own = {fmt_number(n) for n in
+           ({fact.value} if fact.value is not None else fact_numbers(fact))}
     return head if own & set(re.findall(r"\d+(?:[.,]\d+)?", head)) else whole
 
 

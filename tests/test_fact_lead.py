@@ -41,7 +41,9 @@ def test_without_the_case_stated_the_range_leads():
 def test_the_value_is_in_the_lead_for_every_case_valued_fact(facts):
     for fact in facts:
         if fact.value is not None and (fact.min, fact.max) != (None, None) and fact.per is None:
-            assert fact.value in numbers_in(fact_lead(FactHit(fact, 1.0, in_range=True))), fact.id
+            for stated in (True, None):  # the case stated or not: the value is shown
+                lead = fact_lead(FactHit(fact, 1.0, in_range=stated))
+                assert fact.value in numbers_in(lead), (fact.id, lead)
 
 
 
