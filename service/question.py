@@ -53,6 +53,7 @@ which who when where why if my i you your we our for with and or can could shoul
 it its this that there their""".split())
 # Clause ends inside a question: another question may follow.
 _CLAUSE = re.compile(r"[?;]+|[,.:]\s+(?=\S)")
+_AND = re.compile(r"\s(?:ve|and|ayrıca)\s", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -113,15 +114,27 @@ def _flags(folded: list[str], flat: str) -> tuple[bool, bool, bool, bool]:
     return yes_no, how_many, how_why, what_if
 
 
+def _asks(piece: str) -> bool:
+    folded = [fold(w) for w in words(piece)]
+    return any(w in _WH for w in folded) or any(_flags(folded, " ".join(folded)))
+
+
+def _split_and(piece: str) -> list[str]:
+    """"kaç bina türü var ve hangi seviye Hükümet sayılır": two questions joined by "ve"
+    when each side asks something; "kaç ağaç ve okyanus" is one."""
+    halves = _AND.split(piece, maxsplit=1)
+    if len(halves) == 2 and all(_asks(h) for h in halves):
+        return [halves[0].strip(), *_split_and(halves[1].strip())]
+    return [piece]
+
+
 def _parts(text: str) -> tuple[str, ...]:
     """The clauses of ``text`` that each ask something of their own; () when fewer than two."""
-    pieces = [p.strip() for p in _CLAUSE.split(text) if p.strip()]
+    pieces = [q for p in _CLAUSE.split(text) if p.strip() for q in _split_and(p.strip())]
     asking: list[str] = []
     context: list[str] = []  # what the player says before the first question
     for piece in pieces:
-        folded = [fold(w) for w in words(piece)]
-        asks = any(w in _WH for w in folded) or any(_flags(folded, " ".join(folded)))
-        if asks:
+        if _asks(piece):
             asking.append(", ".join([*context, piece]) if not asking else piece)
             context = []
         elif asking:  # a clause that asks nothing belongs with the question before it

@@ -59,6 +59,14 @@ def test_a_how_question_is_answered_with_the_sentences_that_follow_the_best_one(
     assert "Örneğin" not in said[0]
 
 
+def test_a_yes_no_question_gets_the_sentences_that_follow_its_rule_too():
+    # The deciding clause often follows the rule it qualifies ("Takas … taşımak demektir.
+    # Takas çalma sayılmaz."): a yes/no answer quotes the rule with what follows it.
+    _, said = _pick("krizi çözmek için kart koymak zorunlu mu?")
+    assert said[0].startswith("Krizi çözmek için her oyuncu kart koyar.")
+    assert "Kartlar karıştırılır ve açılır." in said[0]
+
+
 def test_a_worked_example_is_not_chosen_over_the_rule_it_illustrates():
     _, said = _pick("eşleşen kart kaç puan verir?")
     assert said[0].startswith("Eşleşen her kart bir puan verir")

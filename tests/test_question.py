@@ -66,3 +66,13 @@ def test_numbers_are_read_from_digits_and_words():
 ])
 def test_how_often_is_a_count_of_occasions(text, expected):
     assert analyse(text).how_often is expected
+
+
+@pytest.mark.parametrize("text, parts", [
+    ("Nucleum'da kaç bina türü var ve hangi seviye Hükümet sayılıyor?", 2),
+    ("kaç Tier ve kaç Segment var", 2),
+    ("kaç ağaç ve okyanus koyuyoz", 0),  # one thing counted, two nouns
+    ("3 kişiyiz ve kaç kart çekiyoz", 0),  # what is said before the question is context
+])
+def test_two_questions_joined_by_ve_are_two_parts(text, parts):
+    assert len(analyse(text).parts) == parts
