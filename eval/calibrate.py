@@ -34,6 +34,10 @@ from hakem.settings import Settings
 from .harness import load_questions
 
 MAX_FALSE_ABSTAIN = 0.01  # of answerable training questions turned away
+# Of answerable training questions answered with "the rules may not say this": the band
+# above the threshold where, leave one set out, about half of the answered unanswerable
+# questions fall (measured on dev…probe7: 41 of 90, against 72 of 751 answerable).
+HEDGE_SHARE = 0.10
 C = 1.0  # inverse regularisation strength (scikit-learn's default)
 
 
@@ -70,20 +74,30 @@ def fit(samples: list[Sample]) -> Model:
     # The cut below which at most MAX_FALSE_ABSTAIN of the answerable questions fall.
     allowed = int(MAX_FALSE_ABSTAIN * len(answerable))
     threshold = float(answerable[allowed]) if len(answerable) else 0.5
+    hedge = float(answerable[int(HEDGE_SHARE * len(answerable))]) if len(answerable) else 0.5
     return Model(FEATURES, tuple(float(v) for v in scaler.mean_),
                  tuple(float(v) for v in scaler.scale_), tuple(float(v) for v in clf.coef_[0]),
-                 float(clf.intercept_[0]), round(threshold - 1e-6, 6))
+                 float(clf.intercept_[0]), round(threshold - 1e-6, 6),
+                 hedge=round(max(hedge, threshold) - 1e-6, 6))
 
 def abstains(model: Model, s: Sample) -> bool:
     return s.named_unknown or model.probability(dict(zip(FEATURES, s.x, strict=True))) \
         < model.threshold
 
+def hedges(model: Model, s: Sample) -> bool:
+    return not abstains(model, s) and model.probability(
+        dict(zip(FEATURES, s.x, strict=True))) < model.hedge
+
 def rates(model: Model, samples: list[Sample]) -> dict[str, float | int]:
-    unans = [abstains(model, s) for s in samples if not s.answerable]
-    ans = [abstains(model, s) for s in samples if s.answerable]
+    def share(flags: list[bool]) -> float:
+        return round(sum(flags) / max(len(flags), 1), 3)
+    unans = [s for s in samples if not s.answerable]
+    ans = [s for s in samples if s.answerable]
     return {"n": len(samples),
-            "abstained_unanswerable": round(sum(unans) / max(len(unans), 1), 3),
-            "abstained_answerable": round(sum(ans) / max(len(ans), 1), 3)}
+            "abstained_unanswerable": share([abstains(model, s) for s in unans]),
+            "abstained_answerable": share([abstains(model, s) for s in ans]),
+            "hedged_unanswerable": share([hedges(model, s) for s in unans]),
+            "hedged_answerable": share([hedges(model, s) for s in ans])}
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hakem_eval.calibrate",
@@ -110,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     everything = [s for ss in by_set.values() for s in ss]
     model = fit(everything)
     report = {"leave_one_set_out": loso, "fitted_on_all": rates(model, everything),
-              "threshold": model.threshold,
+              "threshold": model.threshold, "hedge": model.hedge,
               "answerable_turned_away_leave_one_set_out": wrong,
               "weights": dict(zip(FEATURES, (round(w, 3) for w in model.coef), strict=True))}
     print(json.dumps(report, indent=2))

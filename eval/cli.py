@@ -25,7 +25,8 @@ from hakem.settings import Settings
 from .harness import QuestionSetError, Report, load_questions, run
 
 COLUMNS = ("recall@1", "recall@3", "recall@5", "mrr", "game_accuracy",
-           "abstained_unanswerable", "abstained_answerable", "answer_span",
+           "abstained_unanswerable", "abstained_answerable", "hedged_unanswerable",
+           "hedged_answerable", "answer_span",
            "threshold_value_found", "threshold_top_fact", "polarity_right", "polarity_wrong")
 
 

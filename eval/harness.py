@@ -242,6 +242,9 @@ def metrics(outcomes: list[Outcome]) -> dict[str, Any]:
         "game_accuracy": _rate(o.answer.game == o.question.game for o in answerable),
         "abstained_unanswerable": _rate(o.answer.abstained for o in unanswerable),
         "abstained_answerable": _rate(o.answer.abstained for o in answerable),
+        # Answered with "the rules may not say this; the closest rule:" (``Answer.hedged``).
+        "hedged_unanswerable": _rate(o.answer.hedged for o in unanswerable),
+        "hedged_answerable": _rate(o.answer.hedged for o in answerable),
         "answer_span": _rate(o.span_hit for o in answerable),
         "threshold_value_found": _rate(bool(o.value_found) for o in thresholds),
         "threshold_top_fact": _rate(bool(o.top_fact_right) for o in thresholds),

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from .answerability import Model, decide
+from .answerability import Model, decide, hedged
 from .choose import Vectors, best_coverage, best_meaning, choose, coverage
 from .facts import Fact, FactHit, fact_numbers
 from .numbers import fmt_number
@@ -25,6 +25,7 @@ from .retrieve import Hit, Retrieval
 
 NOT_IN_RULES = "Kurallarda bu sorunun cevabı bulunamadı."
 NO_WORDS = "Soruda harf ya da rakam yok; kurallarla ilgili bir soru yazın."
+HEDGE = "Kurallar bunu açıkça söylemiyor olabilir; en yakın kural:"
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,9 @@ class Answer:
     spans: tuple[AnswerSpan, ...] = ()  # every sentence the answer quotes (one per part)
     kind: str = ""  # the question's type (``Question.kind``)
     calculation: Any = None  # a ``calc.Calculation`` when the rules' formula was worked out
+    # Answered on weak evidence: the rules may not settle it (``answerability.hedged``); the
+    # text says so first (``with_hedge``).
+    hedged: bool = False
 
 
 @dataclass(frozen=True)
@@ -151,7 +155,17 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
     elif choice.verdict:
         text = f"{choice.verdict}. {text}"
     return Answer(retrieval.question, retrieval.game, retrieval.game_source, False, text,
-                  spans[0] if spans else None, hits, facts, "", spans, q.kind)
+                  spans[0] if spans else None, hits, facts, "", spans, q.kind,
+                  hedged=hedged(ev, model))
+
+
+def with_hedge(answer: Answer) -> Answer:
+    """A hedged answer's text says first that the rules may not settle the question: the
+    closest rule is shown, not presented as the ruling. A worked calculation is not hedged:
+    it rests on the formula the rules state."""
+    if not answer.hedged or answer.abstained or answer.calculation is not None:
+        return replace(answer, hedged=False) if answer.hedged else answer
+    return replace(answer, answer=f"{HEDGE} {answer.answer}")
 
 
 _OCCASIONS = frozenset(("kez", "kere", "defa", "sefer", "atış", "tur", "raunt", "raund"))
@@ -229,7 +243,7 @@ def answer_json(answer: Answer) -> dict[str, Any]:
         "abstained": answer.abstained, "answer": answer.answer,
         "answer_span": {"game": span.game, "start": span.start, "end": span.end} if span else None,
         "answer_spans": [{"game": s.game, "start": s.start, "end": s.end} for s in answer.spans],
-        "kind": answer.kind,
+        "kind": answer.kind, "hedged": answer.hedged,
         "passages": [{"id": h.chunk.id, "game": h.chunk.game, "section": h.chunk.section,
                       "kind": h.chunk.kind, "start": h.chunk.start, "end": h.chunk.end,
                       "text": h.chunk.text, "score": round(h.score, 6)}

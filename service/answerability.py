@@ -77,6 +77,10 @@ class Model:
     intercept: float
     threshold: float  # abstain below this probability
     checksum: str = ""  # of the file it was read from
+    # Answer, but say the rules may not settle it, below this probability (and at or above
+    # ``threshold``): a band where most answered unanswerable questions fall and few
+    # answerable ones. Equal to ``threshold`` when there is no such band.
+    hedge: float = 0.0
 
     def probability(self, values: dict[str, float]) -> float:
         z = self.intercept + sum(
@@ -88,7 +92,8 @@ class Model:
     def to_json(self) -> dict[str, object]:
         return {"format": FORMAT, "features": list(self.features), "mean": list(self.mean),
                 "scale": list(self.scale), "coef": list(self.coef),
-                "intercept": self.intercept, "threshold": self.threshold}
+                "intercept": self.intercept, "threshold": self.threshold,
+                "hedge": max(self.hedge, self.threshold)}
 
 
 def neutral_model() -> Model:
@@ -111,16 +116,25 @@ def load_model(path: Path) -> Model:
                              for key in ("mean", "scale", "coef"))
         if any(len(values) != len(FEATURES) for values in (mean, scale, coef)):
             raise ValueError("a weight list has the wrong length")
+        threshold = float(data["threshold"])
+        hedge = float(data.get("hedge", threshold))  # files before the hedge band: none
+        if hedge < threshold:
+            raise ValueError("its hedge band starts below its threshold")
         model = Model(FEATURES, mean, scale, coef, intercept=float(data["intercept"]),
-                      threshold=float(data["threshold"]),
-                      checksum=hashlib.sha256(raw).hexdigest())
+                      threshold=threshold, checksum=hashlib.sha256(raw).hexdigest(),
+                      hedge=hedge)
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ModelNotReady(f"the answerability model {path} is missing or damaged "
                             f"({exc})") from exc
     if not all(math.isfinite(x) for x in (*model.mean, *model.scale, *model.coef,
-                                           model.intercept, model.threshold)):
+                                           model.intercept, model.threshold, model.hedge)):
         raise ModelNotReady(f"the answerability model {path} has non-finite weights")
     return model
+
+
+def hedged(ev: Evidence, model: Model) -> bool:
+    """Answered, but with too little evidence to say the rules settle it."""
+    return not ev.unknown_names and model.probability(features(ev)) < model.hedge
 
 
 def decide(ev: Evidence, model: Model) -> str:

@@ -268,7 +268,8 @@ def print_answer(out: Console, a: Answer, names: dict[str, str]) -> None:
     if a.game:
         out.print(f"[dim]Oyun:[/] [bold cyan]{escape(names.get(a.game, a.game))}[/] "
                   f"[dim]({escape(SOURCE.get(a.game_source, a.game_source))})[/]")
-    out.print(f"[bold]{escape(a.answer)}[/]")
+    style = "bold yellow" if a.hedged else "bold"  # yellow: the rules may not settle it
+    out.print(f"[{style}]{escape(a.answer)}[/]")
     for i, fh in enumerate(a.facts, 1):
         f = fh.fact
         out.print(f"  [magenta]#{i}[/] {escape(fact_sentence(f))} "

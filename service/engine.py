@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .answer import Answer, Evidence, compose, evidence, no_words
+from .answer import Answer, Evidence, compose, evidence, no_words, with_hedge
 from .answerability import Model, load_model
 from .asked import asked_for, unstated
 from .calc import Calculator
@@ -94,7 +94,7 @@ class Engine:
             calc = self.calculator.calculate(q.text, retrieval.game)
             answer = with_calculation(answer, calc) if calc else without_unworked_number(
                 answer) if self.calculator.situation(q.text, retrieval.game) else answer
-        return answer
+        return with_hedge(answer)
 
     def _check(self, game: str | None, k: int | None, mode: str | None) -> None:
         self.check_game(game)

@@ -126,6 +126,7 @@ class AskResponse(BaseModel):
     answer_span: Span | None
     answer_spans: list[Span] = []  # every sentence the answer quotes (one per part)
     kind: str = ""  # the question's type: yes_no, how_many, what_if, how_why, setup, other
+    hedged: bool = False  # answered on weak evidence: the rules may not settle it
     passages: list[Passage]
     facts: list[FactOut]
     requested_game: str | None = None  # the game asked for, when the question named another

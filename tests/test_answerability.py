@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from hakem.answer import Evidence
+from hakem.answer import HEDGE, Answer, Evidence, with_hedge
 from hakem.answerability import (
     FEATURES,
     Model,
     ModelNotReady,
     decide,
+    hedged,
     load_model,
     neutral_model,
 )
@@ -84,4 +85,46 @@ def test_fitting_separates_the_classes_and_writes_a_model_that_loads(tmp_path: P
     assert turned_away <= 0.01 * 300 + 1 and caught >= 80
     path = tmp_path / "answerability.json"
     path.write_text(json.dumps(model.to_json()), encoding="utf-8")
-    assert load_model(path).coef == pytest.approx(model.coef)
+    loaded = load_model(path)
+    assert loaded.coef == pytest.approx(model.coef)
+    # The hedge band: above the threshold, below it about a tenth of the answerable ones.
+    assert loaded.hedge == pytest.approx(model.hedge) and model.hedge >= model.threshold
+    told = sum(hedged_sample(model, s) for s in samples if s.answerable)
+    assert 0.05 * 300 <= told <= 0.12 * 300
+
+
+def hedged_sample(model, s):
+    from hakem_eval.calibrate import hedges
+    return hedges(model, s)
+
+
+def _model(threshold: float, hedge: float) -> Model:
+    zeros = tuple(0.0 for _ in FEATURES)
+    return Model(FEATURES, zeros, tuple(1.0 for _ in FEATURES), zeros, 0.0, threshold,
+                 hedge=hedge)  # p = 0.5 for every question
+
+
+def test_between_threshold_and_hedge_the_answer_is_hedged_not_refused():
+    ev = Evidence(dense=0.5, coverage=0.5, unknown_names=(), out_of_range=False)
+    assert decide(ev, _model(0.4, 0.6)) == "" and hedged(ev, _model(0.4, 0.6))
+    assert not hedged(ev, _model(0.4, 0.45))  # above the band: said plainly
+    assert decide(ev, _model(0.6, 0.7))  # below the threshold: "not in the rules"
+
+
+def test_a_hedge_below_the_threshold_or_missing_from_the_file(tmp_path):
+    path = tmp_path / "m.json"
+    data = _model(0.4, 0.6).to_json()
+    path.write_text(json.dumps({**data, "hedge": 0.3}), encoding="utf-8")
+    with pytest.raises(ModelNotReady, match="make calibrate"):
+        load_model(path)
+    del data["hedge"]  # a file written before the hedge band: no band
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert load_model(path).hedge == 0.4
+
+
+def test_a_hedged_answer_says_so_first_unless_a_calculation_carries_it():
+    plain = Answer("q", "g", "name", False, "Kural cümlesi.", None, (), (), hedged=True)
+    assert with_hedge(plain).answer == f"{HEDGE} Kural cümlesi."
+    worked = with_hedge(Answer("q", "g", "name", False, "6 zar.", None, (), (), hedged=True,
+                               calculation=object()))
+    assert worked.answer == "6 zar." and not worked.hedged

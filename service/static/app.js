@@ -123,7 +123,7 @@
     $("regame").value = data.game || "";
 
     const box = $("answer-box");
-    box.className = data.abstained ? "answer abstained" : "answer";
+    box.className = data.abstained ? "answer abstained" : data.hedged ? "answer hedged" : "answer";
     const calc = data.calculation;
     box.replaceChildren(data.abstained
       ? el("div", {}, el("span", { class: "verdict-title", text: "Kurallarda bulunamadı" }),
