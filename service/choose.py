@@ -146,6 +146,16 @@ def _score(c: _Candidate, q: Question, terms: AbstractSet[str],
     return score
 
 
+_TURN = re.compile(r"(?:Ancak|Fakat|Ama|Yine de|Bununla birlikte|Öte yandan)\b")
+
+
+def _turns_after(c: _Candidate, pool: list[_Candidate]) -> bool:
+    """The sentence right after ``c`` in its passage opens with a contrast ("Ancak …")."""
+    after = min((o for o in pool if o.rank == c.rank and o.span.start > c.span.start),
+                key=lambda o: o.span.start, default=None)
+    return after is not None and bool(_TURN.match(after.text))
+
+
 def _explained(c: _Candidate, pool: list[_Candidate], taken: set[Span]) -> Span:
     """The chosen sentence with the sentences that follow it in its passage, within
     EXPLAIN_CHARS: how a thing is done is rarely one sentence."""
@@ -185,14 +195,18 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
     # The verdict of an FAQ answer that is the best passage's and carries enough of the
     # question's words (measured on dev2: a verdict from a weaker match answered another
     # FAQ question).
-    verdict = (best.verdict if q.yes_no and not q.parts and chosen[0] is best
+    # An FAQ answer that turns ("Hayır. X kullanılamaz. Ancak Y hâlâ sayılır.") answers two
+    # questions: its verdict is X's, and read before Y it gave the wrong ruling (probe8).
+    turns = _turns_after(best, pool)
+    verdict = (best.verdict if q.yes_no and not q.parts and chosen[0] is best and not turns
                and best.rank == 0 and best_cover >= VERDICT_MIN_COVERAGE else "")
     # A yes/no question too: the deciding clause often follows the rule it qualifies
     # ("… taşımak anlamına geliyor. … Takas çalma sayılmaz."); an FAQ answer that opens with
-    # its verdict is complete as it is. (Measured: answer sentence dev2 0.700 → 0.721,
-    # probe 0.750 → 0.769, probe4 0.859 → 0.872, paraphrase 0.720 → 0.740, none lower.)
+    # its verdict is complete as it is, unless it turns. (Measured: answer sentence dev2
+    # 0.700 → 0.721, probe 0.750 → 0.769, probe4 0.859 → 0.872, paraphrase 0.720 → 0.740,
+    # none lower.)
     explains = (q.how_why or q.what_if or q.kind == "other"
-                or (q.yes_no and not best.verdict)) and not q.parts
+                or (q.yes_no and (not best.verdict or turns))) and not q.parts
     taken = {c.span for c in chosen}
     spans = tuple(dict.fromkeys(
         _with_what_it_announces(_explained(c, pool, taken) if explains else c.span, game_text)

@@ -79,6 +79,19 @@ def test_the_faq_verdict_is_kept_for_a_yes_no_question_about_that_faq_only():
     assert other.verdict == ""
 
 
+def test_an_faq_answer_that_turns_keeps_no_verdict_and_quotes_the_turn():
+    text = ("SSS\nHayır. Kapanan kartın aksiyonu kullanılamaz. Ancak kapanan kartın etiketleri "
+            "sayılmaya devam eder.")
+    start = text.index("Hayır")
+    chunk = Chunk(id="g:faq", game="g", section="", kind="faq", start=start, end=len(text),
+                  text=text[start:])
+    q = analyse("kapanan kartın aksiyonu kullanılabilir mi?")
+    choice = choose(q, (Hit(chunk, 1.0, 0.9, 1.0),), text, frozenset(terms_of(q.text)),
+                    lambda _t: 1.0)
+    assert choice.verdict == ""  # "Hayır" answers the action, not the tags
+    assert "Ancak kapanan kartın etiketleri" in text[choice.spans[0].start:choice.spans[0].end]
+
+
 def test_for_a_number_question_the_sentence_stating_the_matched_fact_wins():
     at = TEXT.index("Her oyuncu turda en fazla 3")
     fact = Fact(id="f", game="g", subject="hareket", unit="kez", min=None, max=3, value=None,
