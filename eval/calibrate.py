@@ -35,9 +35,10 @@ from .harness import load_questions
 
 MAX_FALSE_ABSTAIN = 0.01  # of answerable training questions turned away
 # Of answerable training questions answered with "the rules may not say this": the band
-# above the threshold where, leave one set out, about half of the answered unanswerable
-# questions fall (measured on dev…probe7: 41 of 90, against 72 of 751 answerable).
-HEDGE_SHARE = 0.10
+# above the threshold. Leave one set out over dev…probe8, unanswerable questions abstained
+# on or hedged / answerable ones hedged: 0.667 / 0.089 at 0.10, 0.743 / 0.137 at 0.15,
+# 0.766 / 0.191 at 0.20, 0.807 / 0.244 at 0.25; past 0.15 each point costs more.
+HEDGE_SHARE = 0.15
 C = 1.0  # inverse regularisation strength (scikit-learn's default)
 
 
