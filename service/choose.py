@@ -250,4 +250,15 @@ def _with_what_it_announces(span: Span, game_text: str) -> Span:
         marker = LEADING_MARK.match(game_text[sp.start : sp.end])
         if marker and game_text[sp.start : sp.start + marker.end()].startswith(f"{expected}."):
             end, expected = sp.end, expected + 1
+    # So is a bulleted one ("şu sonuçları verir: - Boş: … - Yara: … - Donma: …"), up to the
+    # first sentence that is not an item.
+    if _BULLET.match(game_text[after[0].start : after[0].end]):
+        for sp in after[1:]:
+            if sp.end - span.start > ANNOUNCED_MAX or not _BULLET.match(
+                    game_text[sp.start : sp.end]):
+                break
+            end = max(end, sp.end)
     return Span(span.start, end)
+
+
+_BULLET = re.compile(r"[-•–]\s")

@@ -92,6 +92,17 @@ def test_an_faq_answer_that_turns_keeps_no_verdict_and_quotes_the_turn():
     assert "Ancak kapanan kartın etiketleri" in text[choice.spans[0].start:choice.spans[0].end]
 
 
+def test_a_label_announcing_a_bulleted_list_keeps_its_items():
+    from hakem.choose import _with_what_it_announces
+    from hakem.text import Span
+    text = ("Zar şu sonuçları verir: - Boş: Hiçbir şey olmaz. - Yara: 1 yara koy. "
+            "- Isırık: Karakter ölür. Her ölüm morali düşürür.")
+    label = text.index("Zar")
+    span = _with_what_it_announces(Span(label, text.index(":") + 1), text)
+    said = text[span.start:span.end]
+    assert said.endswith("Karakter ölür.") and "Yara: 1 yara koy." in said
+
+
 def test_for_a_number_question_the_sentence_stating_the_matched_fact_wins():
     at = TEXT.index("Her oyuncu turda en fazla 3")
     fact = Fact(id="f", game="g", subject="hareket", unit="kez", min=None, max=3, value=None,
