@@ -90,14 +90,33 @@ _TURN_FILLER = frozenset(fold(w) for w in (
     "işler", "işliyor", "geçer", "geçiyor"))
 
 
+# The end of the game as a whole: "ne zaman biter", "nasıl sona erer", "when does it end".
+_END = re.compile(r"^(bit(er|iyor|iyo|ecek|icek|ti|tiginde|ince|is|isi|mesi)?|sona|erer"
+                  r"|eriyor|eriyo|end|ends|over)$")
+_END_FILLER = _TURN_FILLER | frozenset(fold(w) for w in (
+    "zaman", "ne", "when", "does", "did", "is", "it", "game", "of", "oyunu", "oyunun", "tam",
+    "olarak", "nasıl", "nası", "oluyor", "oluyo"))
+
+
+def _whole(question: str, cue: re.Pattern[str], filler: frozenset[str],
+           game_words: frozenset[str]) -> bool:
+    tokens = re.findall(r"[a-z0-9]+", fold(question).replace("'", " ").replace("’", " "))
+    if not any(cue.match(t) for t in tokens):
+        return False
+    return all(cue.match(t) or t in filler or t in game_words for t in tokens)
+
+
 def turn_request(question: str, game_words: frozenset[str] = frozenset()) -> bool:
     """The question asks how a turn is played, as a whole ("sıram gelince tam olarak ne
     yapıyorum?"), with at most a game name and question words beside it; "sıram gelince
     aksiyon karosuyla ne yapabilirim" asks about one thing and is not."""
-    tokens = re.findall(r"[a-z0-9]+", fold(question).replace("'", " ").replace("’", " "))
-    if not any(_TURN.match(t) for t in tokens):
-        return False
-    return all(_TURN.match(t) or t in _TURN_FILLER or t in game_words for t in tokens)
+    return _whole(question, _TURN, _TURN_FILLER, game_words)
+
+
+def end_request(question: str, game_words: frozenset[str] = frozenset()) -> bool:
+    """The question asks how the game ends, as a whole ("rebirth ne zaman bitiyo tam
+    olarak", "When does a game of Rebirth end?"); "deste bitince ne olur" is about a deck."""
+    return _whole(question, _END, _END_FILLER, game_words)
 
 
 def _is_number_word(token: str) -> bool:
@@ -167,15 +186,18 @@ def answer_setup(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, ...]
 
 def answer_turn(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, ...],
                 facts: tuple[Fact, ...], k: int = 5) -> Answer | None:
-    """The lesson's turn, step by step, as the answer to "how do I play my turn"; None for
-    any other question, or when the game is not known or its text describes no turn (the
-    ordinary pipeline then answers)."""
-    if retrieval.game is None or retrieval.game_source == "content" \
-            or not turn_request(retrieval.query):
+    """The lesson's turn, step by step, as the answer to "how do I play my turn", or its end
+    of game to "when does the game end"; None for any other question, or when the game is
+    not known or its text describes neither (the ordinary pipeline then answers)."""
+    if retrieval.game is None or retrieval.game_source == "content":
+        return None
+    key = "turn" if turn_request(retrieval.query) else \
+        "end" if end_request(retrieval.query) else ""
+    if not key:
         return None
     game = corpus.game(retrieval.game)
     lesson = build_lesson(game.id, game.name, game.text, chunks, facts)
-    turn = part(lesson, "turn")
+    turn = part(lesson, key)
     if not turn.items:
         return None
     lines = [f"{game.name}: {turn.title}"]

@@ -164,6 +164,28 @@ def test_a_question_about_how_a_turn_goes(question, turn):
     assert turn_request(question) is turn
 
 
+@pytest.mark.parametrize(("question", "end"), [
+    ("rebirth ne zaman bitiyo tam olarak", True),
+    ("When does a game of Rebirth end?", True),
+    ("oyun nasıl sona erer?", True),
+    ("deste bitince ne olur?", False),  # a deck, not the game
+    ("bitiş koşulu sağlanınca kaç tur daha oynuyoruz?", False),  # one thing about the end
+])
+def test_a_question_about_how_the_game_ends(question, end):
+    from hakem.setup import end_request
+
+    assert end_request(question, frozenset({"rebirth"})) is end
+
+
+@pytest.mark.model
+def test_how_the_game_ends_is_answered_with_the_lessons_end(real_engine):
+    # Asked this way on dev2, probe7 and probe8 and answered each time with an unrelated
+    # sentence (the 2-player variant, the game's description, a "5 puan" lead).
+    answer = real_engine.ask("Rebirth ne zaman bitiyor?")
+    assert not answer.abstained and answer.answer.startswith("Rebirth: Oyun nasıl biter?")
+    assert "son karosunu da yerleştirdiğinde" in answer.answer and answer.spans
+
+
 @pytest.mark.model
 def test_how_a_turn_goes_is_answered_with_the_lessons_turn_steps(real_engine):
     # Asked this way on three sets written at different times (probe3, probe5, dev2), and
