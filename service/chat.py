@@ -27,7 +27,8 @@ from .answer import Answer
 from .detect import find_games
 from .engine import Engine
 from .errors import HakemError
-from .lesson import Part, build_lesson
+from .lesson import build_lesson
+from .lesson_model import Part
 from .phrasing import fact_sentence
 from .settings import Settings
 from .teach import faq_entries, search_faq

@@ -14,33 +14,23 @@ empty with a note saying so. What it does not do: retrieval, HTTP or printing (`
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from .chunks import Chunk
 from .facts import Fact
+from .lesson_model import (
+    LIMITS,
+    MISSING,
+    PART_LABELS,
+    PARTS,
+    Item,
+    Lesson,
+    Part,
+)
 from .places import Sentence, paragraph_at, sentences
 from .teach import faq_title, game_chunks
 from .text import LEADING_MARK, fold
 
-PARTS = (
-    ("about", "Oyun nedir, nasıl kazanılır?"), ("components", "Bileşenler"),
-    ("setup", "Kurulum"), ("turn", "Bir tur nasıl oynanır?"), ("end", "Oyun nasıl biter?"),
-    ("scoring", "Puanlama"), ("mistakes", "En sık yapılan 5 hata"),
-)
-PART_LABELS = dict(PARTS)
-MISSING = {
-    "about": "Metin oyunu tanıtan bir bölüm içermiyor.",
-    "components": "Metinde bileşen listesi yok.",
-    "setup": "Metinde kurulum adımları yok; aşağıdaki bölümlere ve kutudaki kitapçığa bakın.",
-    "turn": "Metinde tur yapısı anlatılmıyor.",
-    "end": "Metinde oyunun nasıl bittiği anlatılmıyor.",
-    "scoring": "Metinde puanlama anlatılmıyor.",
-    "mistakes": "Metinde sık sorulan sorular bölümü yok.",
-}
-LIMITS = {"about": 5, "components": 30, "setup": 18, "turn": 20, "end": 6, "scoring": 8,
-          "mistakes": 5}
 ITEM_CHARS = 60  # an FAQ answer's item runs on until it says at least this much
-
 # Words (folded) that mark a sentence as being about one part, for texts without that section.
 _CUES = {
     "about": re.compile(r"\b(amac|hedef|kazan)"),
@@ -58,37 +48,6 @@ _COUNT = re.compile(r"(?<![\d–-])(\d)\s+(?:oyuncu(?:lu)?|kisi(?:lik|yle)?)\b(?
 _SOLO = re.compile(r"\bsolo\b|\btek basina\b")
 _ASIDE = re.compile(r"\s*\([^()]*\)")  # "Kale Parçası (Castle)" → "Kale Parçası"
 _NEGATIVE = re.compile(r"^(Hayır|Yanlış|Normalde hayır)")
-
-
-@dataclass(frozen=True)
-class Item:
-    """One line of the lesson: ``text`` is the game file's text at ``[start, end)``."""
-
-    text: str
-    game: str
-    start: int
-    end: int
-    section: str  # top-level section of the text, "" before any heading
-    where: str  # readable place: "Kurulum bölümü, 2. paragraf"
-    label: str = ""  # a heading it sits under, a step name, an FAQ title
-    fact: str = ""  # id of the fact this sentence states, if any
-
-
-@dataclass(frozen=True)
-class Part:
-    key: str
-    title: str
-    items: tuple[Item, ...]
-    note: str = ""  # why the part is empty or thin
-
-
-@dataclass(frozen=True)
-class Lesson:
-    game: str
-    name: str
-    players: int | None  # the player count the setup is for, if one was chosen
-    player_range: tuple[int, int] | None  # the game's player counts, from its facts
-    parts: tuple[Part, ...]
 
 
 def _item(text: str, game: str, name: str, first: Sentence, last: Sentence | None = None,
@@ -322,7 +281,3 @@ def _announced(item: Item, text: str, sents: list[Sentence]) -> Item:
         return item
     return Item(text[item.start:end], item.game, item.start, end, item.section, item.where,
                 item.label, item.fact)
-
-
-def part(lesson: Lesson, key: str) -> Part:
-    return next(p for p in lesson.parts if p.key == key)

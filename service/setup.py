@@ -20,7 +20,8 @@ from .answer import Answer, AnswerSpan
 from .chunks import Chunk
 from .corpus import Corpus
 from .facts import Fact
-from .lesson import Lesson, build_lesson, part
+from .lesson import build_lesson
+from .lesson_model import Lesson, part
 from .numbers import number_spans
 from .retrieve import Hit, Retrieval
 from .text import fold

@@ -8,7 +8,8 @@ from hakem.chunks import chunk_game
 from hakem.corpus import load_corpus
 from hakem.facts import load_facts
 from hakem.followup import rewrite
-from hakem.lesson import PART_LABELS, build_lesson, part
+from hakem.lesson import build_lesson
+from hakem.lesson_model import PART_LABELS, part
 from hakem.settings import ROOT
 from hakem.setup import setup_request, setup_text
 from hakem.text import sentence_spans
