@@ -136,21 +136,6 @@ def _gap_ok(toks: list[Token], a: int, b: int) -> bool:
                                           for t in between)
 
 
-_ABLATIVE = ("dan", "den", "tan", "ten")
-# After an ablative these make it a comparison or a time ("5 kişiden fazla", "2 turdan sonra"),
-# still a count of the thing.
-_NOT_PARTITIVE = frozenset(("fazla", "az", "cok", "once", "sonra", "beri", "itibaren",
-                            "yukari", "asagi", "kucuk", "buyuk"))
-
-
-def _partitive(toks: list[Token], last: int) -> bool:
-    """"beş bitiş koşulundan biri": a number whose noun is in the ablative is the whole a
-    part is taken from, not the count the rule needs."""
-    word = toks[last].text
-    nxt = toks[last + 1].text if last + 1 < len(toks) else ""
-    return len(word) > 5 and word.endswith(_ABLATIVE) and nxt not in _NOT_PARTITIVE
-
-
 @dataclass(frozen=True)
 class Binding:
     values: dict[str, tuple[float, ...]]  # quantity → the numbers stated for it
@@ -168,8 +153,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     # The noun after the number first (Turkish order), then a name before it.
     for n in numbers:
         after = next((k for k, m in enumerate(found) if m.first > n), None)
-        if after is not None and _gap_ok(toks, n, found[after].first) \
-                and not _partitive(toks, found[after].last):
+        if after is not None and _gap_ok(toks, n, found[after].first):
             owner[n] = found[after].quantity
             used.add(after)
     for n in numbers:

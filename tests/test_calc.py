@@ -290,15 +290,6 @@ def test_binding_reads_what_each_number_counts():
     assert bind("Enerji Talebim şu anda 11", qs).values == {"demand": (11.0,)}
 
 
-def test_a_number_whose_noun_is_in_the_ablative_is_a_whole_not_a_count():
-    qs = [Quantity("met", "koşul", ("koşul",)), Quantity("players", "oyuncu", ("kişi",))]
-    # "beş bitiş koşulundan ikisi": five is the whole the two are taken from.
-    assert bind("beş bitiş koşulundan ikisi sağlandı", qs).values == {"met": (2.0,)}
-    assert bind("3 koşul sağlandı", qs).values == {"met": (3.0,)}
-    # A comparison keeps the count: "5 kişiden fazla" still counts people.
-    assert bind("5 kişiden fazla oyuncu", qs).values == {"players": (5.0,)}
-
-
 def test_word_forms_and_tokens():
     assert word_matches("talebim", "talep") and word_matches("kalanlarim", "kalan")
     assert word_matches("toplulk", "topluluk")  # one letter off in a long word
