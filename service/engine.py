@@ -27,7 +27,7 @@ from .index import LoadedIndex, load_index
 from .question import Question, analyse
 from .retrieve import MODES, Retrieval, RetrievalConfig, Retriever, fact_first
 from .settings import MAX_K, Settings
-from .setup import answer_setup, answer_turn
+from .setup import answer_lesson_part, answer_setup
 from .text import fold, is_english, is_turkish
 
 FACTS_SHOWN = 3
@@ -82,10 +82,10 @@ class Engine:
                              self.settings.k if k is None else k)
         if setup is not None:  # "2 kişi kurulum": the lesson's checklist for that count
             return setup
-        turn = answer_turn(retrieval, self.corpus, self.index.chunks, self.index.facts,
-                           self.settings.k if k is None else k)
-        if turn is not None:  # "sıram gelince ne yapıyorum": the lesson's turn, step by step
-            return turn
+        section = answer_lesson_part(retrieval, self.corpus, self.index.chunks,
+                                     self.index.facts, self.settings.k if k is None else k)
+        if section is not None:  # "sıram gelince ne yapıyorum", "oyun ne zaman biter"
+            return section
         text = self.corpus.game(retrieval.game).text if retrieval.game else None
         lexical = self.retriever.lexical
         answer = compose(q, retrieval, facts, text, ev, self.model, lexical.idf,

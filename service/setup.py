@@ -1,14 +1,15 @@
-"""Setup and turn questions: "ilk kez oynuyoruz, nasıl kuruyoruz", "2 kişi kurulum",
-"sıram gelince tam olarak ne yapıyorum?".
+"""Setup, turn and end questions: "ilk kez oynuyoruz, nasıl kuruyoruz", "2 kişi kurulum",
+"sıram gelince tam olarak ne yapıyorum?", "oyun ne zaman biter?".
 
 What it does: ``setup_request`` tells whether a question asks how to set the game up (words
 of setting up or of playing for the first time, with at most a game name, a player count
 and question words beside them) and for how many players; ``setup_text`` words the
 lesson's setup checklist for that count as one answer, each line a rule sentence with its
-place; ``turn_request`` and ``answer_turn`` do the same for how a turn is played, with the
-lesson's turn steps. What it does not do: pick the game, retrieve passages or build the checklist
-(``engine``, ``lesson``); a question about setting up one thing ("barikat nasıl kurulur")
-is not a setup question.
+place; ``turn_request`` / ``end_request`` and ``answer_lesson_part`` do the same for how a
+turn is played and how the game ends, with the lesson's turn steps or its end of game.
+What it does not do: pick the game, retrieve passages or build the checklist (``engine``,
+``lesson``); a question about setting up one thing ("barikat nasıl kurulur") is not a
+setup question.
 """
 
 from __future__ import annotations
@@ -185,8 +186,8 @@ def answer_setup(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, ...]
                   passages=tuple(hits[:k]), facts=())
 
 
-def answer_turn(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, ...],
-                facts: tuple[Fact, ...], k: int = 5) -> Answer | None:
+def answer_lesson_part(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, ...],
+                       facts: tuple[Fact, ...], k: int = 5) -> Answer | None:
     """The lesson's turn, step by step, as the answer to "how do I play my turn", or its end
     of game to "when does the game end"; None for any other question, or when the game is
     not known or its text describes neither (the ordinary pipeline then answers)."""
@@ -198,19 +199,19 @@ def answer_turn(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, ...],
         return None
     game = corpus.game(retrieval.game)
     lesson = build_lesson(game.id, game.name, game.text, chunks, facts)
-    turn = part(lesson, key)
-    if not turn.items:
+    section = part(lesson, key)
+    if not section.items:
         return None
-    lines = [f"{game.name}: {turn.title}"]
+    lines = [f"{game.name}: {section.title}"]
     lines += [f"{i}. {' '.join(it.text.split())} ({it.where})"
-              for i, it in enumerate(turn.items, 1)]
+              for i, it in enumerate(section.items, 1)]
     hits: list[Hit] = []
-    for it in turn.items:
+    for it in section.items:
         chunk = next((c for c in chunks if c.game == game.id and c.start <= it.start < c.end),
                      None)
         if chunk is not None and all(h.chunk.id != chunk.id for h in hits):
             hits.append(Hit(chunk, 1.0, 0.0, 0.0))
-    spans = tuple(AnswerSpan(game.id, it.start, it.end) for it in turn.items)
+    spans = tuple(AnswerSpan(game.id, it.start, it.end) for it in section.items)
     return Answer(question=retrieval.question, game=game.id,
                   game_source=retrieval.game_source, abstained=False,
                   answer="\n".join(lines), answer_span=spans[0], passages=tuple(hits[:k]),
