@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .answerability import Model, decide, hedged
-from .choose import Vectors, best_coverage, best_meaning, choose, coverage
+from .choose import Vectors, best_coverage, best_meaning, choose, coverage, terms_of
 from .facts import Fact, FactHit, fact_numbers
 from .numbers import fmt_number
 from .phrasing import applied_sentence, fact_json, fact_sentence
@@ -136,8 +136,12 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
                       _abstain_text(ev, facts), None, hits, facts if ev.out_of_range else (),
                       reason or "no passages", (), q.kind)
     top_fact = lead_fact(q, facts)
+    # The sentence stating the best fact is still the likeliest answer to a which/what
+    # question, whether or not the fact's number may lead it.
+    matched = facts[0] if top_fact is None and facts and q.kind == "other" else None
     terms = ev.terms if ev.terms is not None else frozenset()
-    choice = choose(q, hits, game_text, terms, idf, top_fact.fact if top_fact else None,
+    choice = choose(q, hits, game_text, terms, idf, top_fact.fact if top_fact else
+                    matched.fact if matched else None,
                     (lambda part: part_terms(part) or set()) if part_terms else None,
                     retrieval.query_vector, vectors)
     texts = [game_text[sp.start : sp.end] for sp in choice.spans] or [hits[0].chunk.text]
@@ -186,11 +190,21 @@ def lead_fact(q: Question, facts: tuple[FactHit, ...]) -> FactHit | None:
     if not facts or not (q.how_many or q.kind == "other") or q.yes_no:
         return None
     top = facts[0]
+    if not q.how_many and not _names_unit(q, top.fact):
+        # "hangi yuvaya gidiyor", "ne zaman biter": a which/when question wants a number only
+        # when it names what the number counts. Otherwise the fact's number, put first,
+        # answers another question ("2 an — Puanın kaydedildiği an"; measured in eval/README).
+        return None
     if q.how_often and not top.applied and not _counts_occasions(top.fact):
         # "kaç kez": a rule's points or cards are not how often it happens; a fact that
         # counts occasions, if one matched, is.
         return next((f for f in facts[1:] if _counts_occasions(f.fact)), None)
     return top
+
+
+def _names_unit(q: Question, fact: Fact) -> bool:
+    """The question names what the fact's number counts ("hangi değeri" for "10 değer")."""
+    return bool(terms_of(f"{fact.unit} {fact.value_unit or ''}") & terms_of(q.text))
 
 
 def fact_lead(hit: FactHit) -> str:

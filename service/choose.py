@@ -187,10 +187,21 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
     if q.parts and part_terms is not None:
         chosen = []
         for part in q.parts[:MAX_PARTS]:
-            mine = part_terms(part)
+            mine = set(part_terms(part))
             top = max(pool, key=lambda c: _score(c, q, mine, idf, fact))
-            if all(top.span != c.span for c in chosen):
-                chosen.append(top)
+            if any(top.span == c.span for c in chosen):
+                # The sentence chosen for an earlier part is this part's best too: this
+                # part gets the best other sentence for what that one does not already say
+                # ("opening hand kaç kart ve kaç kere mulligan" is not answered by the
+                # mulligan sentence alone), if any other sentence says some of it.
+                rest = mine - set().union(*(terms_of(c.text) for c in chosen))
+                fresh = [c for c in pool if all(c.span != o.span for o in chosen)]
+                if not rest or not fresh:
+                    continue
+                top = max(fresh, key=lambda c: _score(c, q, rest, idf, fact))
+                if not coverage(rest, top.text, idf):
+                    continue
+            chosen.append(top)
     best_cover = coverage(terms, best.text, idf)
     # The verdict of an FAQ answer that is the best passage's and carries enough of the
     # question's words (measured on dev2: a verdict from a weaker match answered another

@@ -124,3 +124,12 @@ def test_meaning_breaks_ties_between_sentences_sharing_no_word():
     assert said[0].startswith("Tur sonunda yiyecek harcanır.")
     _, without = _pick("akşam hangisi", hits=(RULES,))
     assert not without[0].startswith("Tur sonunda")
+
+
+def test_a_part_whose_best_sentence_is_taken_gets_the_sentence_for_the_rest_of_it():
+    # Both parts are best matched by the crisis sentence; the second also asks whether the
+    # cards are shuffled, which only the next sentence says.
+    _, said = _pick("krizi çözmek için kim kart koyar, "
+                    "krizi çözmek için kart koyunca karıştırılır mı?")
+    assert said[0].startswith("Krizi çözmek için her oyuncu kart koyar")
+    assert len(said) == 2 and said[1].startswith("Kartlar karıştırılır")

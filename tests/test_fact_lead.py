@@ -67,3 +67,12 @@ def test_how_often_is_not_answered_by_points_or_cards():
 def test_no_fact_leads_a_yes_no_or_how_question():
     for text in ("Kral Günü puan verir mi?", "Kral Günü nasıl puanlanır?"):
         assert lead_fact(analyse(text), (FactHit(POINTS, 2.0),)) is None
+
+
+def test_a_which_question_is_led_by_a_number_only_when_it_names_what_it_counts():
+    # "hangi oyuncu": the 6 ZP do not say which player; "hangi ZP ödülü": they do.
+    which = analyse("Kral Günü'nde hangi oyuncu öne geçer?")
+    assert lead_fact(which, (FactHit(POINTS, 2.0),)) is None
+    hit = lead_fact(analyse("Kral Günü'nde en ileri olan hangi ZP ödülünü alır?"),
+                    (FactHit(POINTS, 2.0),))
+    assert hit is not None and hit.fact is POINTS
