@@ -36,8 +36,12 @@ total maximum minimum average about exactly"""))
 # değiştirebilir", "mulligan yapabilir"), worded too freely to look up among the facts.
 _TIMES = frozenset(("kez", "kere", "defa", "sefer", "times"))
 # A verb of being or having, or a number, ends the counted phrase: "kaç tane olunca".
-_ENDS = re.compile(r"(ol(ur|ursa|unca|dugunda|masi|mali|abilir|uyor|sun)?|var(sa|dir|mi)?"
-                   r"|yok(sa|tur)?|lazim|gerek(ir|li|iyor)?|\d.*)")
+_ENDS = re.compile(r"(ol(ur|ursa|unca|dugunda|masi|mali|abilir|uyor|uyo|sun)?|var(sa|dir|mi)?"
+                   r"|yok(sa|tur)?|lazim|gerek(ir|li|iyor|iyo)?|\d.*)")
+# A verb in the present tense, as typed or as said ("alıyor", "alıyo", "çekiyoz", "oluyomu"):
+# what is counted is never a verb, and slang forms the corpus does not use read as unknown
+# things ("kaç teknoloji oluyo" asks about technologies, not about "oluyo").
+_PRESENT = re.compile(r"\w+[iu]yo(?:r|m|n|z|ruz|rum|rsun|lar|sun|sunuz)?(?:m[iu]\w*)?")
 @dataclass(frozen=True)
 class Asked:
     """The counted thing of a number question: its words as typed."""
@@ -77,7 +81,8 @@ def _phrase(typed: list[str], order: Iterable[int]) -> list[str]:
         word = fold(typed[j])
         if not out and word in _COUNTING:
             continue
-        if word in STOPWORDS or _ENDS.fullmatch(word) or word in _HOW_MANY:
+        if word in STOPWORDS or _ENDS.fullmatch(word) or _PRESENT.fullmatch(word) \
+                or word in _HOW_MANY:
             break
         out.append(typed[j])
         if len(out) == 2:
