@@ -92,7 +92,7 @@ class Engine:
                        lexical.content_terms, self.index.sentence_vectors)
         if self.calculator and retrieval.game and not ev.unknown_names:
             calc = self.calculator.calculate(q.text, retrieval.game)
-            answer = with_calculation(answer, calc) if calc else without_unworked_number(
+            answer = with_calculation(answer, calc, text) if calc else without_unworked_number(
                 answer) if self.calculator.situation(q.text, retrieval.game) else answer
         return with_hedge(answer)
 

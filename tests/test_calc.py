@@ -403,3 +403,21 @@ def test_post_ask_returns_the_calculation(tiny_built):
         assert body["calculation"]["citations"][0]["game"] == "kale-oyunu"
         plain = client.post("/ask", json={"question": "Kale Oyunu'nda kale kaç puan?"}).json()
         assert plain["calculation"] is None
+
+
+def test_a_worked_result_quotes_and_cites_the_rule_it_was_worked_out_from(tiny_engine):
+    # An answer whose sentences were chosen for the question's words (the tie rule) gets,
+    # with the result, the rule the number rests on, and the passage holding it first.
+    other = tiny_engine.ask("Kale Oyunu'nda eşitlikte kim kazanır?")
+    assert other.calculation is None
+    assert tiny_engine.calculator is not None
+    calc = tiny_engine.calculator.calculate("Kale Oyunu'nda 4 kale kontrol ediyorum, oyun "
+                                            "sonunda kaç puan?", "kale-oyunu")
+    text = tiny_engine.corpus.game("kale-oyunu").text
+    answer = with_calculation(other, calc, text)
+    rule = "Kontrol ettiğiniz her kale oyun sonunda 3 puan kazandırır."
+    assert answer.answer == f"12 puan: 4 kale × 3 = 12. {rule}"
+    assert [text[sp.start : sp.end] for sp in answer.spans] == [rule]
+    first = answer.passages[0].chunk
+    assert first.start <= answer.spans[0].start < first.end
+    assert {h.chunk.id for h in answer.passages} == {h.chunk.id for h in other.passages}
