@@ -209,11 +209,20 @@ def asked_window(question: str) -> tuple[list[Token], bool]:
     return toks, asks
 
 
+# A verb closing the question right after "kaç" ("moral kaç düşer", "talep kaça çıkar",
+# "kaç olur"): an aorist or present tense, folded.
+_CLOSING_VERB = re.compile(r"\w{2,}(?:[aeiu]r|[iu]yor?)")
+
+
 def asked_nouns(toks: list[Token]) -> list[Token]:
-    """The words right after "kaç" / "how many" / "ne kadar": what a number is asked of."""
+    """The words right after "kaç" / "how many" / "ne kadar": what a number is asked of;
+    or, when only a verb follows ("moral kaç düşer"), the two words before it."""
     out: list[Token] = []
     words = [t.text for t in toks]
     for i, w in enumerate(words):
         if w in _ASK or (w in ("many", "much", "kadar") and i and words[i - 1] in ("how", "ne")):
-            out.extend(toks[i + 1 : i + 5])
+            after = toks[i + 1 : i + 5]
+            if not after or (len(after) == 1 and _CLOSING_VERB.fullmatch(after[0].text)):
+                out.extend(toks[max(0, i - 2) : i])
+            out.extend(after)
     return out

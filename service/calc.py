@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .bind import Binding, Token, asked_nouns, asked_window, bind, mentions
+from .chain import chain
 from .corpus import Corpus
 from .formulas import Band, Citation, Formula, load_formulas, parse_expr
 from .numbers import fmt_number
@@ -158,8 +159,10 @@ def _labels(formula: Formula) -> dict[str, str]:
     return dict(formula.labels)
 
 
-def calculate(formula: Formula, question: str, binding: Binding) -> Calculation:
-    """The formula worked out for the numbers bound from the question."""
+def calculate(formula: Formula, question: str, binding: Binding,
+              steps: tuple[Calculation, ...] = ()) -> Calculation:
+    """The formula worked out for the numbers bound from the question (and for the
+    quantities ``steps`` worked out first, see ``chain``)."""
     env = dict(formula.given)
     inputs = []
     unclear: dict[str, tuple[float, ...]] = {}
@@ -204,6 +207,10 @@ def calculate(formula: Formula, question: str, binding: Binding) -> Calculation:
     value = round(done.value, 6)
     value = float(round(value)) if abs(value - round(value)) < 1e-6 else value
     result = f"{fmt_number(value)} {formula.unit}: {done.text} = {fmt_number(value)}"
+    for step in steps:  # "(enerji açığı: 15 Enerji Talebi − 12 Toplam Enerji = 3)"
+        result += f" ({step.result.split('; ')[0]})"
+        cites += tuple(c for c in step.citations if c not in cites)
+        inputs += list(step.inputs)
     env["value"] = value
     for v in formula.verdicts:
         try:
@@ -241,7 +248,8 @@ class Calculator:
             return None
         asked = asked_nouns(toks)
         scored: list[tuple[float, Calculation]] = []
-        for formula in (f for f in self.formulas if f.game == game):
+        game_formulas = tuple(f for f in self.formulas if f.game == game)
+        for formula in game_formulas:
             if not all(any(_matched(toks, (alt,)) for alt in need.split("|"))
                        for need in formula.needs):
                 continue
@@ -250,17 +258,27 @@ class Calculator:
             topic = _matched(toks, formula.keywords) * KEYWORD if asked_score else 0.0
             if not asked_score or not topic:
                 continue  # a formula answers what is asked, about its own topic
-            binding = bind(question, formula.quantities)
+            stated = bind(question, formula.quantities)
+            binding, steps, read = chain(formula, question, stated, game_formulas, calculate)
+            if steps and calculate(formula, question, binding, steps).missing:
+                # A step is worth working out only for a result: still half given, the
+                # formula is judged on what the question itself states.
+                binding, steps, read = stated, (), 0
             # A count of 0 is rarely the player's situation ("belirteci 0'a koyarsam" names
             # the 0 space): a formula needs some non-zero number of the question.
-            bound = sum(1 for q in formula.quantities if any(binding.values.get(q.name, ())))
+            bound = read + sum(1 for q in formula.quantities
+                               if any(stated.values.get(q.name, ())))
             if formula.quantities and not bound:
                 continue
             if not formula.quantities and asked_score + topic < ASKED_ANYWHERE + 2 * KEYWORD:
                 continue  # no number of the question to go on: the words must say it all
-            calc = calculate(formula, question, binding)
+            calc = calculate(formula, question, binding, steps)
             if calc.missing and asked_score < ASKED:
                 continue  # a formula only half given is offered only for what is asked
+            # A step worked out first speaks to its own topic too ("yiyecek kaldı" for the
+            # morale that hunger costs).
+            topic += sum(_matched(toks, f.keywords) * KEYWORD for f in game_formulas
+                         for step in steps if f.id == step.formula)
             score = asked_score + topic + BOUND * bound - MISSING * len(calc.missing)
             if score >= MIN_SCORE:
                 scored.append((score, calc))

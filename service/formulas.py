@@ -101,6 +101,7 @@ class Formula:
     # Phrases the question must all contain ("a|b" = either): for a formula that takes no
     # number from the question, what says the question asks for exactly this combination.
     needs: tuple[str, ...] = ()
+    gives: str = ""  # the quantity its result is, for another formula to chain (``chain``)
 
     def constants(self) -> dict[str, float]:
         return dict(self.given)
@@ -269,6 +270,10 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
         _check_numbers(v_numbers, citations + cites, f"{where} verdict")
         verdicts.append(Verdict(v["when"], v["say"], cites))
     _check_numbers(numbers, citations, where)
+    gives = raw.get("gives", "")
+    if gives and (not isinstance(gives, str) or gives not in quantities or gives in names):
+        raise FormulaError(f"{where}: `gives` must name a quantity of the file that the "
+                           "formula itself does not use")
     used = tuple(quantities[n] for n in sorted(names & set(quantities)))
     return Formula(
         id=fid, game=game, say=str(raw["say"]), unit=str(raw["unit"]), moment=str(moment),
@@ -277,7 +282,8 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
         asks=_strings(raw.get("asks", []) or [raw["unit"]], where, "asks"),
         keywords=_strings(raw.get("keywords", []) or [raw["say"]], where, "keywords"),
         citations=citations, bands=bands, verdicts=tuple(verdicts),
-        needs=_strings(raw.get("needs", []) or [], where, "needs") if raw.get("needs") else ())
+        needs=_strings(raw.get("needs", []) or [], where, "needs") if raw.get("needs") else (),
+        gives=str(gives))
 
 
 def used_quantities(names: set[str], quantities: dict[str, Quantity]) -> set[str]:

@@ -92,6 +92,7 @@ say = "ceza jetonu"
 unit = "ceza jetonu"
 moment = "each-round"
 expr = "max(0, demand - made)"
+gives = "tokens"
 asks = ["ceza jetonu", "jeton"]
 keywords = ["talep", "fark", "üretim"]
 quote = "Talep ile üretim arasındaki fark kadar ceza jetonu al."
@@ -421,3 +422,37 @@ def test_a_worked_result_quotes_and_cites_the_rule_it_was_worked_out_from(tiny_e
     first = answer.passages[0].chunk
     assert first.start <= answer.spans[0].start < first.end
     assert {h.chunk.id for h in answer.passages} == {h.chunk.id for h in other.passages}
+
+
+def test_a_quantity_the_question_does_not_state_is_worked_out_first(bant):
+    # The cards drawn depend on the penalty tokens, which the question gives only as demand
+    # and production: the penalty is worked out first, every step shown and cited.
+    calc = _calc(bant[1], "talep 15 ama üretim 9, ceza sonrası kaç kart çekerim")
+    assert calc.formula == "draw" and calc.value == 4
+    assert calc.result.startswith("4 kart: ")
+    assert "(6 ceza jetonu: 15 talep − 9 üretim (eksiye düşmez) = 6)" in calc.result \
+        or "(6 ceza jetonu: 15 talep − 9 üretim = 6)" in calc.result
+    quotes = {c.quote for c in calc.citations}
+    assert "Talep ile üretim arasındaki fark kadar ceza jetonu al." in quotes
+    assert "Her oyuncu 5 kart çeker." in quotes
+    # Stated outright, the tokens are not worked out again.
+    assert "talep" not in _calc(bant[1], "6 ceza jetonum var kaç kart çekerim").result
+
+
+def test_gives_must_name_another_quantity_of_the_file(bant):
+    folder = bant[0]
+    rules = folder / "rules" / "bant-oyunu.toml"
+    rules.write_text(BANT_RULES.replace('gives = "tokens"', 'gives = "demand"'), encoding="utf-8")
+    with pytest.raises(FormulaError, match="gives"):
+        load_formulas(folder, load_corpus(folder))
+
+
+def test_what_is_asked_sits_before_kac_when_only_a_verb_follows():
+    from hakem.bind import asked_nouns
+
+    def asked(question: str) -> list[str]:
+        return [t.text for t in asked_nouns(tokens(question))]
+    assert "moral" in asked("açlıktan sonra moral kaç düşer")
+    assert "talebim" in asked("iki tur sonra talebim kaça çıkar")
+    assert asked("kaç zar atarım") == ["zar", "atarim"]  # a noun follows: it is what is asked
+    assert asked("bu tur kaç zar") == ["zar"]
