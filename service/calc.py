@@ -239,14 +239,16 @@ class Calculator:
     def from_corpus(cls, corpus_dir: Path, corpus: Corpus) -> Calculator:
         return cls(load_formulas(corpus_dir, corpus))
 
-    def calculate(self, question: str, game: str) -> Calculation | None:
+    def calculate(self, question: str, game: str,
+                  asked: list[Token] | None = None) -> Calculation | None:
         """The calculation a question asks for, or None when no formula of the game
-        applies (the question asks no number, or states none the formula counts)."""
+        applies (the question asks no number, or states none the formula counts).
+        ``asked``: what is asked, when ``question`` is one clause of a longer one."""
         question = unicodedata.normalize("NFC", question)
         toks, asks_number = asked_window(question)
-        if not asks_number:
+        if asked is None and not asks_number:
             return None
-        asked = asked_nouns(toks)
+        asked = asked_nouns(toks) if asked is None else asked
         scored: list[tuple[float, Calculation]] = []
         game_formulas = tuple(f for f in self.formulas if f.game == game)
         for formula in game_formulas:

@@ -45,6 +45,9 @@ _WORD_NUMBERS: dict[str, int] = {
     stem_word + end: _CARDINALS[base]
     for stem_word, base in _STEMS.items() for end in _ENDINGS if _harmonic(stem_word, end)
 }
+# "birinci" (first) is the ordinal of "bir" and, unlike it, never an article.
+_WORD_NUMBERS.update({"birinci" + end: 1 for end in ("", "si", "yi", "ye", "de", "den", "yim",
+                                                       "ydim", "ydi", "yiz", "ydik", "lik")})
 # Forms that are also everyday words: the pronoun "o" (ona, onu, onda, ondan).
 for _w in ("ona", "onu", "onda", "ondan", "ondaki"):
     _WORD_NUMBERS.pop(_w, None)

@@ -456,3 +456,26 @@ def test_what_is_asked_sits_before_kac_when_only_a_verb_follows():
     assert "talebim" in asked("iki tur sonra talebim kaça çıkar")
     assert asked("kaç zar atarım") == ["zar", "atarim"]  # a noun follows: it is what is asked
     assert asked("bu tur kaç zar") == ["zar"]
+
+
+def test_a_total_over_parts_adds_each_part_worked_out_by_its_own_rule(bant):
+    from hakem.sums import sum_of_parts
+    calculator = bant[1]
+    total = sum_of_parts(calculator, "3 kırmızı jetonum var, bir de 4 oyuncuyuz ve olay oldu; "
+                                     "toplam kaç küp ekleriz", "bant-oyunu")
+    assert total is not None and total.value == 11  # 3 red jetons + 4 players × 2
+    assert total.result.startswith("11 küp: 3 + 8 = 11 (")
+    assert {c.quote for c in total.citations} == {
+        "Her oyuncu kırmızı jeton sayısı + mavi jeton sayısı kadar küp ekler.",
+        "Her oyuncu için 2 küp eklenir."}
+    # Not a total; one quantity told in two clauses (worked out apart, the base would count
+    # twice); a clause no rule works out: no sum.
+    for question in ("3 kırmızı jetonum var, bir de 4 oyuncuyuz ve olay oldu; kaç küp ekleriz",
+                     "3 askerim var, bir de 2 askerim var; toplam kaç zar atarım",
+                     "3 kırmızı jetonum var, hava 20 derece; toplam kaç küp"):
+        assert sum_of_parts(calculator, question, "bant-oyunu") is None, question
+
+
+def test_birinci_is_the_ordinal_one():
+    assert numbers_in("büyük yerleşimde birinci oldum, o turda birinciydim") == [1.0, 1.0]
+    assert numbers_in("bir kart") == [] and numbers_in("birincil hedef") == []

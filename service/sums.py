@@ -1,0 +1,60 @@
+"""A total over several parts of the player's situation, each worked out by its own rule.
+
+What it does: "3 altıgenli büyük yerleşimde birinciyim, bir de orta yerleşimde ikinci oldum:
+toplam kaç puan?" asks for the sum of two rules' results. When the question asks for a total
+("toplam", "ikisinden", "in total") and at least two of its clauses each state a situation
+that a different formula works out completely, in the unit asked, the answer is their sum,
+each part shown and cited: "11 puan: 8 + 3 = 11 (…; …)". Each clause is worked out on its own
+numbers only, so no number of the question is counted twice. What it does not do: pick or evaluate a
+formula (``calc``), or answer when fewer than two parts are worked out (the whole question
+then goes to ``calc`` as one).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .bind import asked_nouns, asked_window
+from .calc import Calculation, Calculator
+from .numbers import fmt_number, numbers_in
+
+# What asks for the total of several things, folded.
+_TOTAL = re.compile(r"\b(?:toplam\w*|ikisinden|ucunden|hepsinden|bunlardan|total|altogether"
+                    r"|together|combined)\b")
+# Where one part of the situation ends and the next begins.
+# ("ve" and "and" join numbers too: "etkisi 2 ve 3 olan karolar".)
+_CLAUSE = re.compile(r"[,;.!?]+\s*|\s(?:bir de|bi de|ayrıca|ayrica|plus)\s", re.IGNORECASE)
+
+
+def sum_of_parts(calculator: Calculator, question: str, game: str) -> Calculation | None:
+    """The total of the parts a question states, or None (not a total, or fewer than two
+    parts worked out)."""
+    question = unicodedata.normalize("NFC", question)
+    toks, asks = asked_window(question)
+    if not asks or not _TOTAL.search(" ".join(t.text for t in toks)):
+        return None
+    asked = asked_nouns(toks)
+    parts: list[Calculation] = []
+    for clause in _CLAUSE.split(question):
+        if not numbers_in(clause):
+            continue
+        calc = calculator.calculate(clause, game, asked)
+        if calc is not None and calc.value is not None and not calc.missing:
+            parts.append(calc)
+    units = {p.result.split(": ")[0].removeprefix(fmt_number(p.value or 0)).strip()
+             for p in parts}
+    # Two clauses of one formula are one quantity told in two places ("3 askerim var, bir de 2
+    # askerim"): worked out apart, a base or a rounding would count twice.
+    if len(parts) < 2 or len(units) != 1 or len({p.formula for p in parts}) < len(parts):
+        return None
+    unit = units.pop()
+    total = sum(p.value or 0.0 for p in parts)
+    shown = " + ".join(fmt_number(p.value or 0.0) for p in parts)
+    why = "; ".join(p.result for p in parts)
+    cites = tuple(dict.fromkeys(c for p in parts for c in p.citations))
+    return Calculation(
+        formula="+".join(p.formula for p in parts), game=game, value=total,
+        result=f"{fmt_number(total)} {unit}: {shown} = {fmt_number(total)} ({why})",
+        working=" ".join(p.working for p in parts), missing=(), citations=cites,
+        inputs=tuple(i for p in parts for i in p.inputs))
