@@ -26,6 +26,7 @@ def cmd_calc(args: argparse.Namespace, settings: Settings) -> int:
     from .calc_answer import calculation_json
     from .corpus import load_corpus
     from .detect import find_games
+    from .sums import work_out
 
     question = " ".join(args.question).strip()
     if not question:
@@ -40,7 +41,7 @@ def cmd_calc(args: argparse.Namespace, settings: Settings) -> int:
     if game is None:
         raise HakemError("no game named in the question; pass --game "
                          f"({', '.join(corpus.ids)})")
-    calc = Calculator.from_corpus(settings.corpus_dir, corpus).calculate(question, game)
+    calc = work_out(Calculator.from_corpus(settings.corpus_dir, corpus), question, game)
     if args.json:
         out = calculation_json(calc)
         print(json.dumps({"game": game, "formula": calc.formula if calc else None,

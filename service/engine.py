@@ -28,7 +28,7 @@ from .question import Question, analyse
 from .retrieve import MODES, Retrieval, RetrievalConfig, Retriever, fact_first
 from .settings import MAX_K, Settings
 from .setup import answer_lesson_part, answer_setup
-from .sums import sum_of_parts
+from .sums import work_out
 from .text import fold, is_english, is_turkish
 
 FACTS_SHOWN = 3
@@ -92,11 +92,7 @@ class Engine:
         answer = compose(q, retrieval, facts, text, ev, self.model, lexical.idf,
                        lexical.content_terms, self.index.sentence_vectors)
         if self.calculator and retrieval.game and not ev.unknown_names:
-            calc = self.calculator.calculate(q.text, retrieval.game)
-            total = sum_of_parts(self.calculator, q.text, retrieval.game)
-            if total is not None and (calc is None or calc.value is None
-                                      or len(total.inputs) > len(calc.inputs)):
-                calc = total  # the parts account for more of what the player stated
+            calc = work_out(self.calculator, q.text, retrieval.game)
             answer = with_calculation(answer, calc, text) if calc else without_unworked_number(
                 answer) if self.calculator.situation(q.text, retrieval.game) else answer
         return with_hedge(answer)

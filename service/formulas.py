@@ -6,7 +6,9 @@ multipliers, differences, sums of listed parts, band tables, ceilings/floors, co
 with the player count), each with the moment it applies and the exact rule text it comes
 from. Every quote must occur verbatim in the game's text (offsets are computed from it), and
 every number a formula uses must be stated in its quotes, so a formula cannot carry a number
-the rules do not give. ``verify_formulas`` is what ``hakem verify`` calls.
+the rules do not give. A formula may say which quantity its result is (``gives``), for
+another formula to work it out first (``chain``). ``verify_formulas`` is what ``hakem
+verify`` calls.
 
 What it does not do: read a question or evaluate anything (see ``calc``), or touch the
 facts table (``corpus/facts``, see ``facts``).

@@ -58,3 +58,14 @@ def sum_of_parts(calculator: Calculator, question: str, game: str) -> Calculatio
         result=f"{fmt_number(total)} {unit}: {shown} = {fmt_number(total)} ({why})",
         working=" ".join(p.working for p in parts), missing=(), citations=cites,
         inputs=tuple(i for p in parts for i in p.inputs))
+
+
+def work_out(calculator: Calculator, question: str, game: str) -> Calculation | None:
+    """What the engine and ``hakem calc`` show: the question worked out as one formula, or
+    as the total of its parts when the parts read more of the numbers the player stated."""
+    whole = calculator.calculate(question, game)
+    total = sum_of_parts(calculator, question, game)
+    if total is not None and (whole is None or whole.value is None
+                              or len(total.inputs) > len(whole.inputs)):
+        return total
+    return whole

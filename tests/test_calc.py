@@ -479,3 +479,11 @@ def test_a_total_over_parts_adds_each_part_worked_out_by_its_own_rule(bant):
 def test_birinci_is_the_ordinal_one():
     assert numbers_in("büyük yerleşimde birinci oldum, o turda birinciydim") == [1.0, 1.0]
     assert numbers_in("bir kart") == [] and numbers_in("birincil hedef") == []
+
+
+def test_hakem_calc_shows_a_total_over_parts(tiny_built, capsys):
+    # The CLI works a question out as the engine does (``sums.work_out``).
+    args = ["--corpus-dir", str(tiny_built.corpus_dir), "--index-dir", str(tiny_built.index_dir),
+            "--embedder", "fake"]
+    assert main([*args, "calc", "Kale Oyunu 3 kale var kaç puan", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["calculation"]["value"] == 12 - 3
