@@ -169,7 +169,12 @@ def with_hedge(answer: Answer) -> Answer:
     it rests on the formula the rules state."""
     if not answer.hedged or answer.abstained or answer.calculation is not None:
         return replace(answer, hedged=False) if answer.hedged else answer
-    return replace(answer, answer=f"{HEDGE} {answer.answer}")
+    text = answer.answer
+    lead = f"{fact_lead(answer.facts[0])}. " if answer.facts else ""
+    if lead and text.startswith(lead):
+        # A number put first reads as the ruling, hedge or not; the quoted rule still states it.
+        text = text[len(lead):]
+    return replace(answer, answer=f"{HEDGE} {text}")
 
 
 _OCCASIONS = frozenset(("kez", "kere", "defa", "sefer", "atış", "tur", "raunt", "raund"))

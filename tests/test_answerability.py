@@ -129,3 +129,19 @@ def test_a_hedged_answer_says_so_first_unless_a_calculation_carries_it():
     worked = with_hedge(Answer("q", "g", "name", False, "6 zar.", None, (), (), hedged=True,
                                calculation=object()))
     assert worked.answer == "6 zar." and not worked.hedged
+
+
+def test_a_hedged_answer_quotes_the_rule_without_a_number_put_first():
+    # Hedged, the fact's number put first reads as the ruling ("2 Thaler — …" for a start
+    # amount the rules never give); the rule quoted after the hedge still states it.
+    from hakem.answer import fact_lead
+    from hakem.facts import Fact, FactHit
+    fact = Fact(id="t", game="g", subject="Kurtarma bonusu", unit="Thaler", min=None, max=None,
+                value=2, value_unit="Thaler", effect="2 Thaler alırsınız",
+                quote="2 Thaler alırsınız.", start=0, end=10, section="")
+    hit = FactHit(fact, 1.0)
+    led = f"{fact_lead(hit)}. Belirteci 0'a koyarsanız 2 Thaler alırsınız."
+    hedged_answer = with_hedge(Answer("q", "g", "name", False, led, None, (), (hit,), hedged=True))
+    assert hedged_answer.answer == f"{HEDGE} Belirteci 0'a koyarsanız 2 Thaler alırsınız."
+    plain = with_hedge(Answer("q", "g", "name", False, led, None, (), (hit,)))
+    assert plain.answer == led  # said plainly, the number leads
