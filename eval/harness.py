@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hakem.answer import Answer
+from hakem.answer import HEDGE, Answer
 from hakem.corpus import Corpus
 from hakem.facts import fact_numbers
 from hakem.numbers import numbers_in
@@ -175,6 +175,9 @@ class LeadNumber:
 
 
 def first_sentence(answer_text: str) -> str:
+    """The first sentence a player reads after the hedge's fixed preface, if any ("Kurallar
+    bunu açıkça söylemiyor olabilir; en yakın kural: - Atık Temizleme: … 3 kart kaldır.")."""
+    answer_text = answer_text.removeprefix(HEDGE).lstrip()
     spans = sentence_spans(answer_text)
     return answer_text[spans[0].start : spans[0].end] if spans else ""
 

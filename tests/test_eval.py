@@ -102,3 +102,11 @@ def test_hakem_eval_with_string_evidence_is_a_one_line_error(tiny_built, tmp_pat
     err = capsys.readouterr().err
     assert code == 1 and len(err.strip().splitlines()) == 1, err
     assert "set.jsonl:1" in err and "evidence" in err
+
+
+def test_the_first_sentence_is_read_after_the_hedge_preface():
+    from hakem.answer import HEDGE
+    from hakem_eval.harness import first_sentence
+    text = f"{HEDGE} - Atık Temizleme: atık yığınından 3 kart kaldır. Sonra moral düşer."
+    assert first_sentence(text) == "- Atık Temizleme: atık yığınından 3 kart kaldır."
+    assert first_sentence("12 jeton: kaybedersiniz. Sonra.") == "12 jeton: kaybedersiniz."
