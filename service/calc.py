@@ -9,14 +9,13 @@ of a number (``calc_answer`` makes an answer lead with the result). Every number
 result is one the question states, one the cited rules state, or the result itself; a
 rulebook's worked example is never the player's result.
 
-What it does not do: parse or check the rules files (see ``formulas``), retrieval, or
-abstention (a calculation is offered only for a game the engine knows).
+What it does not do: parse or check the rules files (see ``formulas``), the arithmetic
+itself (``expr``), retrieval, or abstention (a calculation is offered only for a game the
+engine knows).
 """
 
 from __future__ import annotations
 
-import ast
-import math
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +23,8 @@ from pathlib import Path
 from .bind import Binding, Token, asked_nouns, asked_window, bind, mentions
 from .chain import chain
 from .corpus import Corpus
-from .formulas import Band, Citation, Formula, load_formulas, parse_expr
+from .expr import Missing, evaluate, parse_expr
+from .formulas import Citation, Formula, load_formulas
 from .numbers import fmt_number
 
 MOMENT_WORDS = {"setup": "kurulumda", "start": "oyun başında", "each-round": "her raunt/tur",
@@ -45,114 +45,6 @@ class Calculation:
     missing: tuple[str, ...]  # labels of the quantities the question does not state
     citations: tuple[Citation, ...]
     inputs: tuple[tuple[str, float], ...] = ()
-
-
-class _Missing(Exception):
-    pass
-
-
-@dataclass(frozen=True)
-class _Eval:
-    value: float
-    text: str
-
-
-def _precedence(node: ast.expr) -> int:
-    if isinstance(node, ast.BinOp):
-        return 1 if isinstance(node.op, ast.Add | ast.Sub) else 2
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in (
-            "max", "min", "when") and len(node.args) >= 2:
-        # max(0, x) and when(c, a, b) are written as the term they give
-        return min(_precedence(a) for a in node.args[-2:])
-    return 3
-
-
-_OPS = {ast.Add: "+", ast.Sub: "−", ast.Mult: "×", ast.Div: "/"}
-_CMP = {ast.Lt: "<", ast.LtE: "≤", ast.Gt: ">", ast.GtE: "≥", ast.Eq: "=", ast.NotEq: "≠"}
-
-
-def _band(bands: tuple[Band, ...], x: float) -> Band:
-    for b in bands:
-        if b.low <= x and (b.high is None or x <= b.high):
-            return b
-    raise _Missing  # outside every band: the table does not say
-
-
-def evaluate(node: ast.expr, env: dict[str, float], labels: dict[str, str],
-             bands: tuple[Band, ...] = (), symbolic: bool = False,
-             parts: dict[str, tuple[float, ...]] | None = None) -> _Eval:
-    """The expression's value and its working, numbers in place ("5 hayatta kalan × 1");
-    with ``symbolic``, quantities by name only ("hayatta kalan × 1"), value 0."""
-    def ev(n: ast.expr) -> _Eval:
-        if isinstance(n, ast.Constant):
-            assert isinstance(n.value, int | float)  # formulas.py allows numbers only
-            return _Eval(float(n.value), fmt_number(float(n.value)))
-        if isinstance(n, ast.Name):
-            if n.id in env:
-                label = labels.get(n.id, "")
-                # A sum of listed parts is shown as its parts: "(2 + 1) Emisyon jetonu".
-                stated = (parts or {}).get(n.id, ())
-                shown = f"({' + '.join(map(fmt_number, stated))})" if len(stated) > 1 \
-                    else fmt_number(env[n.id])
-                return _Eval(env[n.id], f"{shown} {label}".strip())
-            if symbolic:
-                return _Eval(0.0, labels.get(n.id, n.id))
-            raise _Missing
-        if isinstance(n, ast.UnaryOp):
-            inner = ev(n.operand)
-            return _Eval(-inner.value, f"−{inner.text}")
-        if isinstance(n, ast.BinOp):
-            a, b = ev(n.left), ev(n.right)
-            ta = f"({a.text})" if _precedence(n.left) < _precedence(n) else a.text
-            tb = f"({b.text})" if _precedence(n.right) <= _precedence(n) and (
-                _precedence(n.right) < 3) else b.text
-            op = type(n.op)
-            value = (a.value + b.value if op is ast.Add else a.value - b.value if op is ast.Sub
-                     else a.value * b.value if op is ast.Mult
-                     else a.value / b.value if b.value else 0.0)
-            return _Eval(value, f"{ta} {_OPS[op]} {tb}")
-        if isinstance(n, ast.Compare):
-            a, b = ev(n.left), ev(n.comparators[0])
-            cmp = type(n.ops[0])
-            holds = {ast.Lt: a.value < b.value, ast.LtE: a.value <= b.value,
-                     ast.Gt: a.value > b.value, ast.GtE: a.value >= b.value,
-                     ast.Eq: a.value == b.value, ast.NotEq: a.value != b.value}[cmp]
-            return _Eval(float(holds), f"{a.text} {_CMP[cmp]} {b.text}")
-        assert isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-        fn, args = n.func.id, n.args
-        if fn == "when":
-            cond = ev(args[0])
-            return ev(args[1]) if cond.value or symbolic else ev(args[2])
-        xs = [ev(a) for a in args]
-        if fn in ("ceil", "floor"):
-            value = (math.ceil if fn == "ceil" else math.floor)(round(xs[0].value, 9))
-            marks = "⌈⌉" if fn == "ceil" else "⌊⌋"
-            return _Eval(float(value), f"{marks[0]}{xs[0].text}{marks[1]}")
-        if fn == "count_at_most":
-            name = args[0].id if isinstance(args[0], ast.Name) else ""
-            listed = (parts or {}).get(name, ())
-            if symbolic or not listed:
-                return _Eval(0.0, f"[{labels.get(name, name)} ≤ {xs[1].text}]")
-            hits = [x for x in listed if x <= xs[1].value]
-            shown = ", ".join(map(fmt_number, listed))
-            return _Eval(float(len(hits)), f"{len(hits)} ({shown} içinde ≤ {xs[1].text})")
-        if fn == "band":
-            if symbolic:
-                return _Eval(0.0, f"[{xs[0].text}: " + "; ".join(b.say for b in bands) + "]")
-            band = _band(bands, xs[0].value)
-            return _Eval(band.value,
-                         f"{fmt_number(band.value)} ({fmt_number(xs[0].value)}: {band.say})")
-        value = max(x.value for x in xs) if fn == "max" else min(x.value for x in xs)
-        # "max(0, talep − üretim)": a count never goes below zero; the working shows the
-        # difference, and says so when the zero is what counts.
-        zero = [i for i, a in enumerate(args) if isinstance(a, ast.Constant) and a.value == 0]
-        if not zero:
-            return _Eval(value, f"{fn}({xs[0].text}; {xs[1].text})")
-        inner = xs[1 - zero[0]]
-        clamp = " (eksiye düşmez)" if inner.value != value and not symbolic else ""
-        return _Eval(value, inner.text + clamp)
-
-    return ev(node)
 
 
 def _labels(formula: Formula) -> dict[str, str]:
@@ -195,11 +87,11 @@ def calculate(formula: Formula, question: str, binding: Binding,
                f"Sorudan: {read}.")
     try:
         if missing:
-            raise _Missing
+            raise Missing
         summed = {q.name: binding.values[q.name] for q in formula.quantities
                   if q.summed and q.name in binding.values}
         done = evaluate(node, env, labels, formula.bands, parts=summed)
-    except _Missing:
+    except Missing:
         need = ", ".join(missing) or "kural tablosunun kapsadığı bir sayı"
         return Calculation(formula.id, formula.game, None,
                            f"Hesap için {need} gerekli. Formül: {formula.say} = {rule}", working,
@@ -215,7 +107,7 @@ def calculate(formula: Formula, question: str, binding: Binding,
     for v in formula.verdicts:
         try:
             check = evaluate(parse_expr(v.when, formula.id), env, labels)
-        except _Missing:
+        except Missing:
             continue
         if check.value:
             result += f"; {check.text}: {v.say}"

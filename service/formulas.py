@@ -10,10 +10,10 @@ the rules do not give. A formula may say which quantity its result is (``gives``
 another formula to work it out first (``chain``). ``verify_formulas`` is what ``hakem
 verify`` calls.
 
-What it does not do: read a question or evaluate anything (see ``calc``), or touch the
-facts table (``corpus/facts``, see ``facts``).
+What it does not do: read a question or evaluate anything (see ``calc``, ``expr``), or
+touch the facts table (``corpus/facts``, see ``facts``).
 
-An expression is a small arithmetic language parsed with Python's ``ast`` and never
+An expression is a small arithmetic language (``expr``) parsed with Python's ``ast`` and never
 executed: numbers, quantity names, names of ``given`` rule constants, ``+ - * /``,
 ``ceil(x)``, ``floor(x)``, ``max(a, b)``, ``min(a, b)``, ``band(x)`` (the formula's band
 table), ``when(condition, a, b)`` and ``count_at_most(listed, n)`` (how many of the numbers
@@ -22,7 +22,6 @@ listed for a summed quantity are n or less: dice results); comparisons only in c
 
 from __future__ import annotations
 
-import ast
 import re
 import tomllib
 from collections.abc import Mapping
@@ -30,24 +29,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .corpus import Corpus, read_text
-from .errors import HakemError
+from .expr import FUNCTIONS, FormulaError, expr_names_and_numbers, parse_expr
 from .numbers import numbers_in
 
 RULES_DIR = "rules"
 MOMENTS = ("setup", "start", "each-round", "each-turn", "on-event", "end", "any")
-FUNCTIONS = {"ceil": 1, "floor": 1, "max": 2, "min": 2, "band": 1, "when": 3,
-             "count_at_most": 2}
 # "her hayatta kalan için" is a rate of one, "en az 0" is no negative count: 0 and 1 need no
 # digit in the quote ("bir" is not read as a number, see ``numbers``).
 NEUTRAL = frozenset({0.0, 1.0})
 _SLUG = re.compile(r"^[a-z][a-z0-9_]*$")
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-
-
-class FormulaError(HakemError):
-    """A rules file is malformed, or a formula's quote or number is not in its text."""
-
-    code = "formulas_invalid"
 
 
 @dataclass(frozen=True)
@@ -107,45 +98,6 @@ class Formula:
 
     def constants(self) -> dict[str, float]:
         return dict(self.given)
-
-
-def parse_expr(expr: str, where: str) -> ast.expr:
-    try:
-        return ast.parse(expr, mode="eval").body
-    except SyntaxError as exc:
-        raise FormulaError(f"{where}: not an expression: {expr!r}") from exc
-
-
-def expr_names_and_numbers(node: ast.expr, where: str, condition: bool = False
-                           ) -> tuple[set[str], set[float]]:
-    """The names and number literals of an expression; FormulaError for anything else."""
-    names: set[str] = set()
-    numbers: set[float] = set()
-
-    def walk(n: ast.expr, cond: bool) -> None:
-        if isinstance(n, ast.Constant) and isinstance(n.value, int | float) \
-                and not isinstance(n.value, bool):
-            numbers.add(abs(float(n.value)))
-        elif isinstance(n, ast.Name):
-            names.add(n.id)
-        elif isinstance(n, ast.BinOp) and isinstance(n.op, ast.Add | ast.Sub | ast.Mult | ast.Div):
-            walk(n.left, cond)
-            walk(n.right, cond)
-        elif isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.USub):
-            walk(n.operand, cond)
-        elif isinstance(n, ast.Compare) and cond and len(n.ops) == 1 and isinstance(
-                n.ops[0], ast.Lt | ast.LtE | ast.Gt | ast.GtE | ast.Eq | ast.NotEq):
-            walk(n.left, cond)
-            walk(n.comparators[0], cond)
-        elif (isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-              and FUNCTIONS.get(n.func.id) == len(n.args) and not n.keywords):
-            for i, arg in enumerate(n.args):
-                walk(arg, cond or (n.func.id == "when" and i == 0))
-        else:
-            raise FormulaError(f"{where}: not allowed in an expression: {ast.unparse(n)!r}")
-
-    walk(node, condition)
-    return names, numbers
 
 
 def _strings(raw: object, where: str, name: str) -> tuple[str, ...]:
