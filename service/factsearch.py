@@ -33,10 +33,6 @@ IN_RANGE_BOOST = 1.6
 OUT_OF_RANGE = 0.5
 NUMBER_MENTIONED = 1.3
 ASKED_BOOST = 1.3  # the fact gives the very thing asked for ("kaç zombi" → a count of zombi)
-# The question asks an amount for each one of something ("her lokasyon destesinde kaç kart")
-# and the fact is such an amount ("Lokasyon destesi başına eşya kartı"), not their total.
-PER_BOOST = 1.1
-_PER = re.compile(r"\b(?:her|başına|basina|per|each|every)\b", re.IGNORECASE)
 DENSE_WEIGHT = 1.0  # meaning counts as much as shared words, as in passage retrieval
 DENSE_CANDIDATES = 3  # facts closest in meaning are candidates even with no shared word
 
@@ -136,7 +132,6 @@ def search_facts(facts: tuple[Fact, ...] | list[Fact], question: str, game: str 
         keep = keep | (dense >= np.sort(dense)[-DENSE_CANDIDATES:][0])
     q_numbers = _numbers_in_context(question)
     asked = _asked_nouns(question)
-    per = bool(_PER.search(question))
     hits = []
     for fact, score, kept in zip(pool, base, keep, strict=True):
         if not kept:
@@ -144,8 +139,6 @@ def search_facts(facts: tuple[Fact, ...] | list[Fact], question: str, game: str 
         factor, in_range = _number_factor(fact, q_numbers)
         if asked and _counts_same_thing(asked, _words(f"{fact.unit} {fact.value_unit}")):
             factor *= ASKED_BOOST
-        if per and _PER.search(fact.subject):
-            factor *= PER_BOOST
         hits.append(FactHit(fact, round(float(score) * factor, 4), in_range,
                             _applied(fact, q_numbers)))
     hits.sort(key=lambda h: (-h.score, h.fact.game, h.fact.start))

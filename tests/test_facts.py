@@ -223,14 +223,6 @@ def test_range_picks_the_penalty_band(facts):
     assert hits[0].fact.min == 12
 
 
-def test_an_amount_for_each_one_is_not_answered_by_their_total(facts):
-    # "her lokasyon destesinde" asks per deck: 20, not the 120 of all six decks.
-    hits = search_facts(facts, "her lokasyonun eşya destesinde kaç kart var?", "dead-of-winter")
-    assert hits[0].fact.value == 20
-    total = search_facts(facts, "toplam kaç eşya kartı var?", "dead-of-winter")
-    assert total[0].fact.value == 120
-
-
 def test_player_count_selects_the_setup(facts):
     hits = search_facts(facts, "3 kişi oynuyoruz, standart kurulumda kaç ağaç konur?", "daybreak")
     assert hits[0].fact.value == 16
