@@ -140,8 +140,8 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
     # question, whether or not the fact's number may lead it.
     matched = facts[0] if top_fact is None and facts and q.kind == "other" else None
     terms = ev.terms if ev.terms is not None else frozenset()
-    choice = choose(q, hits, game_text, terms, idf, top_fact.fact if top_fact else
-                    matched.fact if matched else None,
+    lead_or_match = top_fact or matched
+    choice = choose(q, hits, game_text, terms, idf, lead_or_match.fact if lead_or_match else None,
                     (lambda part: part_terms(part) or set()) if part_terms else None,
                     retrieval.query_vector, vectors)
     texts = [game_text[sp.start : sp.end] for sp in choice.spans] or [hits[0].chunk.text]
@@ -169,12 +169,17 @@ def with_hedge(answer: Answer) -> Answer:
     it rests on the formula the rules state."""
     if not answer.hedged or answer.abstained or answer.calculation is not None:
         return replace(answer, hedged=False) if answer.hedged else answer
-    text = answer.answer
-    lead = f"{fact_lead(answer.facts[0])}. " if answer.facts else ""
-    if lead and text.startswith(lead):
-        # A number put first reads as the ruling, hedge or not; the quoted rule still states it.
-        text = text[len(lead):]
+    # A number put first reads as the ruling, hedge or not; the quoted rule still states it.
+    text = answer.answer[len(led_by_fact(answer)):]
     return replace(answer, answer=f"{HEDGE} {text}")
+
+
+def led_by_fact(answer: Answer) -> str:
+    """The fact lead ``compose`` put before the answer's sentences ("12 jeton. "), or ""."""
+    if not answer.facts:
+        return ""
+    lead = f"{fact_lead(answer.facts[0])}. "
+    return lead if answer.answer.startswith(lead) else ""
 
 
 _OCCASIONS = frozenset(("kez", "kere", "defa", "sefer", "atış", "tur", "raunt", "raund"))

@@ -45,6 +45,7 @@ class Calculation:
     missing: tuple[str, ...]  # labels of the quantities the question does not state
     citations: tuple[Citation, ...]
     inputs: tuple[tuple[str, float], ...] = ()
+    unit: str = ""  # the result's unit: "zar"
 
 
 def _labels(formula: Formula) -> dict[str, str]:
@@ -95,7 +96,7 @@ def calculate(formula: Formula, question: str, binding: Binding,
         need = ", ".join(missing) or "kural tablosunun kapsadığı bir sayı"
         return Calculation(formula.id, formula.game, None,
                            f"Hesap için {need} gerekli. Formül: {formula.say} = {rule}", working,
-                           missing, cites, tuple(inputs))
+                           missing, cites, tuple(inputs), formula.unit)
     value = round(done.value, 6)
     value = float(round(value)) if abs(value - round(value)) < 1e-6 else value
     result = f"{fmt_number(value)} {formula.unit}: {done.text} = {fmt_number(value)}"
@@ -113,7 +114,7 @@ def calculate(formula: Formula, question: str, binding: Binding,
             result += f"; {check.text}: {v.say}"
             cites += v.citations
     return Calculation(formula.id, formula.game, value, result, working, (), cites,
-                       tuple(inputs))
+                       tuple(inputs), formula.unit)
 
 
 def _matched(toks: list[Token], phrases: tuple[str, ...]) -> int:
@@ -154,10 +155,11 @@ class Calculator:
                 continue  # a formula answers what is asked, about its own topic
             stated = bind(question, formula.quantities)
             binding, steps, read = chain(formula, question, stated, game_formulas, calculate)
-            if steps and calculate(formula, question, binding, steps).missing:
+            calc = calculate(formula, question, binding, steps) if steps else None
+            if calc is not None and calc.missing:
                 # A step is worth working out only for a result: still half given, the
                 # formula is judged on what the question itself states.
-                binding, steps, read = stated, (), 0
+                binding, steps, read, calc = stated, (), 0, None
             # A count of 0 is rarely the player's situation ("belirteci 0'a koyarsam" names
             # the 0 space): a formula needs some non-zero number of the question.
             bound = read + sum(1 for q in formula.quantities
@@ -166,7 +168,7 @@ class Calculator:
                 continue
             if not formula.quantities and asked_score + topic < ASKED_ANYWHERE + 2 * KEYWORD:
                 continue  # no number of the question to go on: the words must say it all
-            calc = calculate(formula, question, binding, steps)
+            calc = calc or calculate(formula, question, binding)
             if calc.missing and asked_score < ASKED:
                 continue  # a formula only half given is offered only for what is asked
             # A step worked out first speaks to its own topic too ("yiyecek kaldı" for the

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .answer import Answer, AnswerSpan, fact_lead
+from .answer import Answer, AnswerSpan, led_by_fact
 from .calc import Calculation
 from .facts import fact_numbers
 from .numbers import numbers_in
@@ -21,14 +21,6 @@ from .retrieve import Hit
 from .text import sentence_spans
 
 UNWORKED = "Bu durumun sonucunu kurallardaki bir formülle hesaplayamadım."
-
-
-def _fact_lead(answer: Answer) -> str:
-    """The fact sentence ``compose`` put before the answer sentence, if any."""
-    if not answer.facts:
-        return ""
-    lead = fact_lead(answer.facts[0])
-    return lead + ". " if answer.answer.startswith(lead + ". ") else ""
 
 
 SHOWN_RULES = 2  # rule sentences quoted after a worked result; all are cited
@@ -42,10 +34,7 @@ def with_calculation(answer: Answer, calc: Calculation | None,
     followed by the rule sentences it was worked out from, and the passages holding them
     come first: the sentences chosen for the question's words (a fact's band, the
     rulebook's example) are not what the number rests on."""
-    if calc is None:
-        return answer
-    rest = answer.answer[len(_fact_lead(answer)):] if not answer.abstained else ""
-    if answer.abstained and calc.value is None:
+    if calc is None or (answer.abstained and calc.value is None):
         return answer
     if calc.value is not None and game_text is not None and calc.citations:
         spans = rule_sentences(calc, game_text)
@@ -53,6 +42,7 @@ def with_calculation(answer: Answer, calc: Calculation | None,
         return replace(answer, abstained=False, reason="", answer=f"{calc.result}. {rest}",
                        answer_span=spans[0], spans=spans, calculation=calc,
                        passages=_citing_first(answer.passages, spans))
+    rest = answer.answer[len(led_by_fact(answer)):] if not answer.abstained else ""
     span = answer.answer_span
     if answer.abstained or span is None:
         first = calc.citations[0]
@@ -100,7 +90,7 @@ def without_unworked_number(answer: Answer) -> Answer:
     asked = set(numbers_in(answer.question)) - {0.0}
     if top is not None and asked <= fact_numbers(top.fact) | set(numbers_in(top.fact.quote)):
         return answer  # the numbers asked about are the rule's own ("her 2 … için 1 …")
-    rest = answer.answer[len(_fact_lead(answer)):]
+    rest = answer.answer[len(led_by_fact(answer)):]
     return replace(answer, answer=f"{UNWORKED} {rest}")
 
 

@@ -5,9 +5,9 @@ toplam kaç puan?" asks for the sum of two rules' results. When the question ask
 ("toplam", "ikisinden", "in total") and at least two of its clauses each state a situation
 that a different formula works out completely, in the unit asked, the answer is their sum,
 each part shown and cited: "11 puan: 8 + 3 = 11 (…; …)". Each clause is worked out on its own
-numbers only, so no number of the question is counted twice. What it does not do: pick or evaluate a
-formula (``calc``), or answer when fewer than two parts are worked out (the whole question
-then goes to ``calc`` as one).
+numbers only, so no number of the question is counted twice. What it does not do: pick or
+evaluate a formula (``calc``), or answer when fewer than two parts are worked out (the whole
+question then goes to ``calc`` as one).
 """
 
 from __future__ import annotations
@@ -42,8 +42,7 @@ def sum_of_parts(calculator: Calculator, question: str, game: str) -> Calculatio
         calc = calculator.calculate(clause, game, asked)
         if calc is not None and calc.value is not None and not calc.missing:
             parts.append(calc)
-    units = {p.result.split(": ")[0].removeprefix(fmt_number(p.value or 0)).strip()
-             for p in parts}
+    units = {p.unit for p in parts}
     # Two clauses of one formula are one quantity told in two places ("3 askerim var, bir de 2
     # askerim"): worked out apart, a base or a rounding would count twice.
     if len(parts) < 2 or len(units) != 1 or len({p.formula for p in parts}) < len(parts):
@@ -57,7 +56,7 @@ def sum_of_parts(calculator: Calculator, question: str, game: str) -> Calculatio
         formula="+".join(p.formula for p in parts), game=game, value=total,
         result=f"{fmt_number(total)} {unit}: {shown} = {fmt_number(total)} ({why})",
         working=" ".join(p.working for p in parts), missing=(), citations=cites,
-        inputs=tuple(i for p in parts for i in p.inputs))
+        inputs=tuple(i for p in parts for i in p.inputs), unit=unit)
 
 
 def work_out(calculator: Calculator, question: str, game: str) -> Calculation | None:
