@@ -36,8 +36,8 @@ total maximum minimum average about exactly"""))
 # değiştirebilir", "mulligan yapabilir"), worded too freely to look up among the facts.
 _TIMES = frozenset(("kez", "kere", "defa", "sefer", "times"))
 # A verb of being or having, or a number, ends the counted phrase: "kaç tane olunca".
-_ENDS = re.compile(r"(ol(ur|ursa|unca|dugunda|masi|mali|abilir|uyor|uyo|sun)?|var(sa|dir|mi)?"
-                   r"|yok(sa|tur)?|lazim|gerek(ir|li|iyor|iyo)?|\d.*)")
+_ENDS = re.compile(r"(ol(ur|ursa|unca|dugunda|masi|mali|abilir|uyor|sun)?|var(sa|dir|mi)?"
+                   r"|yok(sa|tur)?|lazim|gerek(ir|li|iyor)?|\d.*)")
 # A verb in the present tense, as typed or as said ("alıyor", "alıyo", "çekiyoz", "oluyomu"):
 # what is counted is never a verb, and slang forms the corpus does not use read as unknown
 # things ("kaç teknoloji oluyo" asks about technologies, not about "oluyo").
