@@ -39,6 +39,10 @@ _PARTICLE = re.compile(r"m[iu](?:yim|yiz|sin|siniz|sun|sunuz|yum|yuz|dir|dur|ydi
 # The particle written onto the verb with a person ending ("değiştirebilirmiyiz",
 # "alıyomuyum"): such endings close no ordinary word.
 _ATTACHED = re.compile(r"\w{3,}m[iu](?:yim|yiz|yum|yuz|sin|sun|siniz|sunuz)")
+# The bare particle written onto a verb ("bitiyormu", "sayılıyomu", "alabilirmi", "varmı"):
+# after a present or aorist ending, or "var"/"yok", it closes no ordinary word ("yirmi" has
+# too few letters before its "ir").
+_ATTACHED_BARE = re.compile(r"\w{2,}(?:yor|yo|[aeiu]r|maz|mez)m[iu]|(?:var|yok)m[iu]")
 # English yes/no questions open with an auxiliary.
 _EN_AUX = frozenset(("can", "could", "is", "are", "do", "does", "did", "may", "must",
                      "should", "will", "would", "has", "have"))
@@ -101,11 +105,12 @@ def _flags(folded: list[str], flat: str) -> tuple[bool, bool, bool, bool]:
     how_many = (any(_HOW_MANY.fullmatch(w) for w in folded) or "ne kadar" in flat
                 or "how many" in flat or "how much" in flat or bool(re.search(
                     r"\ben (?:fazla|az|cok)\b", flat)))
-    particle = any(_PARTICLE.fullmatch(w) for w in folded[1:])
+    particle = any(_PARTICLE.fullmatch(w) for w in folded[1:]) or any(
+        _ATTACHED_BARE.fullmatch(w) for w in folded)
     # The particle closing the clause makes it a yes/no question even around a question
     # word ("elinde kaç kart olduğunu öğrenebiliyor muyum?").
-    closing = any(_PARTICLE.fullmatch(w) for w in folded[-2:]) or bool(
-        folded and _ATTACHED.fullmatch(folded[-1]))
+    closing = any(_PARTICLE.fullmatch(w) or _ATTACHED_BARE.fullmatch(w)
+                  for w in folded[-2:]) or bool(folded and _ATTACHED.fullmatch(folded[-1]))
     english_aux = bool(folded) and folded[0] in _EN_AUX
     yes_no = closing or ((particle or english_aux) and not (wh or how_many))
     what_if = bool(_WHAT_HAPPENS.search(flat)) or (

@@ -28,6 +28,12 @@ def test_a_question_with_no_words_is_not_answered(tiny_engine):
     ("kartlari saklamam gerekiyo mu acaba", "yes_no"),
     ("alanların yerini değiştirebilirmiyiz?", "yes_no"),  # the particle written on
     ("rakibin elinde kaç kart olduğunu öğrenebiliyor muyum?", "yes_no"),  # closing particle
+    # the bare particle written on the verb, as players type it
+    ("oyun hemen bitiyormu yoksa devam ediyo", "yes_no"),
+    ("fixer alanındaki zarlar sayılıyomu", "yes_no"),
+    ("bi oyuncu iki ödülü de alabilirmi", "yes_no"),
+    ("ayrı bir jetonu varmı?", "yes_no"),
+    ("yirmi kart kaç puan", "how_many"),  # a number word, not a particle
     ("Can I discard from my play area?", "yes_no"),
     ("In the game, do my tokens carry over?", "yes_no"),
     ("kac zar atiyoruz", "how_many"),
