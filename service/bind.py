@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from .formulas import Quantity
 from .numbers import number_spans
-from .text import fold
+from .text import fold, written_present
 
 # "one" is left out: far more often "the one", "round one" than a count.
 _ENGLISH_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -61,7 +61,7 @@ def tokens(question: str) -> list[Token]:
             continue
         if m.start() and question[m.start() - 1] in _APOSTROPHES:
             continue
-        word = fold(m.group())
+        word = written_present(fold(m.group()))
         if word in _ENGLISH_NUMBERS:
             out.append(Token("", m.start(), m.end(), float(_ENGLISH_NUMBERS[word])))
         else:

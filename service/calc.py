@@ -16,6 +16,7 @@ engine knows).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -117,6 +118,17 @@ def calculate(formula: Formula, question: str, binding: Binding,
                        tuple(inputs), formula.unit)
 
 
+# "kaç kart az çekiyom", "kaç eksik": the question asks by how much a count drops, not the
+# count; "en az" is a minimum, no drop.
+_DROP = frozenset(("az", "eksik", "fewer", "less"))
+_SAYS_DROP = re.compile(r"(?<!\ben )\baz\b|eksik|azalma|fewer|less", re.IGNORECASE)
+
+
+def _asks_drop(asked: list[Token]) -> bool:
+    words = [t.text for t in asked]
+    return any(w in _DROP and not (i and words[i - 1] == "en") for i, w in enumerate(words))
+
+
 def _matched(toks: list[Token], phrases: tuple[str, ...]) -> int:
     """How many of the phrases occur in the tokens (each judged on its own)."""
     return sum(1 for p in phrases if mentions(toks, [(p, p)]))
@@ -144,7 +156,10 @@ class Calculator:
         asked = asked_nouns(toks) if asked is None else asked
         scored: list[tuple[float, Calculation]] = []
         game_formulas = tuple(f for f in self.formulas if f.game == game)
+        drop = _asks_drop(asked)
         for formula in game_formulas:
+            if drop and not _SAYS_DROP.search(formula.say):
+                continue  # the count itself ("4 kart") would read as the drop asked for
             if not all(any(_matched(toks, (alt,)) for alt in need.split("|"))
                        for need in formula.needs):
                 continue

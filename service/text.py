@@ -53,6 +53,21 @@ def words(text: str) -> list[str]:
     return _TOKEN.findall(casefold_tr(drop_apostrophe_suffixes(text)))
 
 
+# The present tense as said and typed ("atıyom", "çekiyoz", "oluyo"), folded, and its
+# written ending: "-iyom" → "-iyorum", "-iyoz" → "-iyoruz", "-iyo" → "-iyor".
+_SAID_PRESENT = re.compile(r"(\w+[iu])yo(m|z|n|sun|sunuz|lar)?")
+_WRITTEN_PERSON = {None: "", "m": "um", "z": "uz", "n": "sun", "sun": "sun", "sunuz": "sunuz",
+                   "lar": "lar"}
+
+
+def written_present(word: str) -> str:
+    """A folded present-tense verb as it is written ("atiyom" → "atiyorum", "koyuyoz" →
+    "koyuyoruz"); any other word unchanged. A rule's "atıyorum" then matches the player's
+    "atıyom"."""
+    m = _SAID_PRESENT.fullmatch(word)
+    return f"{m.group(1)}yor{_WRITTEN_PERSON[m.group(2)]}" if m else word
+
+
 _LOCAL = threading.local()
 
 

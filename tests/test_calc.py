@@ -202,6 +202,11 @@ def test_base_plus_per_unit_leads_with_the_total(bant):
     assert all(text[c.start : c.end] == c.quote for c in calc.citations)
 
 
+def test_a_verb_as_said_matches_the_rules_written_form(bant):
+    # "atıyom" is "atıyorum" as players say it; the formula's topic word is the written form.
+    assert _calc(bant[1], "5 askerim var kac zar atiyom").value == 6
+
+
 def test_ceiling(bant):
     assert _calc(bant[1], "7 asker için kaç ekmek harcıyoruz").value == 4
 
@@ -225,6 +230,13 @@ def test_band_table(bant):
     calc = _calc(bant[1], "5 jetonum var, kaç kart çekerim")
     assert calc.value == 4 and "4-7 jeton" in calc.result
     assert _calc(bant[1], "9 jetonum var, kaç kart çekerim").value == 3
+
+
+@pytest.mark.parametrize("question", ["9 jetonum var, kaç kart az çekerim",
+                                      "9 jetonum var kaç kart eksik çekiyom"])
+def test_a_question_about_the_drop_is_not_answered_with_the_count(bant, question):
+    # The 3 cards drawn would read as the drop asked for (2); the band's fact answers it.
+    assert bant[1].calculate(question, "bant-oyunu") is None
 
 
 def test_comparison_with_the_player_count(bant):

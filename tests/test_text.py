@@ -1,4 +1,15 @@
-from hakem.text import casefold_tr, fold, is_turkish, list_marks, sentence_spans, stem, words
+import pytest
+
+from hakem.text import (
+    casefold_tr,
+    fold,
+    is_turkish,
+    list_marks,
+    sentence_spans,
+    stem,
+    words,
+    written_present,
+)
 
 
 def test_turkish_casefold_dotted_and_dotless_i():
@@ -53,3 +64,10 @@ def test_an_inline_numbered_list_splits_one_item_per_sentence():
 def test_is_turkish_reads_words_typed_without_turkish_letters():
     assert is_turkish("masada") and is_turkish("bugun") and is_turkish("SIMDI")
     assert not is_turkish("azulda") and not is_turkish("") and not is_turkish("12")
+
+
+@pytest.mark.parametrize(("said", "written"), [
+    ("atiyom", "atiyorum"), ("koyuyoz", "koyuyoruz"), ("oluyo", "oluyor"),
+    ("gidiyosun", "gidiyorsun"), ("atiyorum", "atiyorum"), ("kart", "kart")])
+def test_the_present_tense_as_said_is_read_as_written(said, written):
+    assert written_present(said) == written
