@@ -200,6 +200,8 @@ def lead_fact(q: Question, facts: tuple[FactHit, ...]) -> FactHit | None:
     if not facts or not (q.how_many or q.kind == "other") or q.yes_no:
         return None
     top = facts[0]
+    if top.fact.min == 0 and top.fact.max is None and not top.fact.value and not top.applied:
+        return None  # "0 veya daha fazla": a count the rules leave open is no number to lead
     if not q.how_many and not _names_unit(q, top.fact):
         # "hangi yuvaya gidiyor", "ne zaman biter": a which/when question wants a number only
         # when it names what the number counts. Otherwise the fact's number, put first,

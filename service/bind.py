@@ -33,10 +33,12 @@ _ENGLISH_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 # A die named by its faces ("d6", "d20") is one word; its digits are not a count.
 _WORD = re.compile(r"\b[dD]\d+\b|[^\W\d_]+|[,;+&]")
 _APOSTROPHES = "'’‘`´"
-# Words between a number and what it counts that do not change what it counts.
+# Words between a number and what it counts that do not change what it counts. "kez"
+# ("2 kez belirteci 0'a koydum") counts what follows it unless the formula counts occasions
+# (then "kez" is that quantity's name and is read first).
 _FILLER = frozenset(fold(w) for w in """tane adet daha de da tl şu an anda su şuan değeri degeri
 değerinde toplam total of my i have has var olan olarak sadece only just kadar the a is are
-was were shows kapalı harcanmamış kullanılmamış unused face down""".split())
+was were shows kapalı harcanmamış kullanılmamış unused face down kez kere defa""".split())
 _SEPARATORS = frozenset([",", ";", "+", "&", "ve", "and", "ile", "ile"])
 _SOFTENED = {"p": "b", "t": "d", "k": "g", "c": "c"}  # folded: ç→c, ğ→g
 _ELLIPSIS = frozenset(["tane", "adet"])

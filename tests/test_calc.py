@@ -303,6 +303,13 @@ def test_binding_reads_what_each_number_counts():
     assert bind("Enerji Talebim şu anda 11", qs).values == {"demand": (11.0,)}
 
 
+def test_kez_counts_what_follows_unless_the_formula_counts_occasions():
+    tokens_only = [Quantity("tokens", "jeton", ("jeton",))]
+    assert bind("2 kez jetonu kutuya koydum", tokens_only).values == {"tokens": (2.0,)}
+    with_times = [*tokens_only, Quantity("times", "kez", ("kez",))]
+    assert bind("2 kez jetonu kutuya koydum", with_times).values == {"times": (2.0,)}
+
+
 def test_word_forms_and_tokens():
     assert word_matches("talebim", "talep") and word_matches("kalanlarim", "kalan")
     assert word_matches("toplulk", "topluluk")  # one letter off in a long word

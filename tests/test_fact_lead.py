@@ -76,3 +76,14 @@ def test_a_which_question_is_led_by_a_number_only_when_it_names_what_it_counts()
     hit = lead_fact(analyse("Kral Günü'nde en ileri olan hangi ZP ödülünü alır?"),
                     (FactHit(POINTS, 2.0),))
     assert hit is not None and hit.fact is POINTS
+
+
+def test_a_count_the_rules_leave_open_does_not_lead():
+    # "oyuncu sayısına göre 0 veya daha fazlası": no number for any case, so none leads.
+    open_count = Fact(id="open", game="g", subject="Kurulumda karıştırılan hain kartı",
+                      unit="kart", min=0, max=None, value=0, value_unit="kart",
+                      effect="oyuncu sayısına göre 0 veya daha fazlası karıştırılır",
+                      quote="0 veya daha fazlası karıştırılır.", start=0, end=10, section="")
+    assert lead_fact(analyse("4 kişide kaç hain kartı karıştırılır?"),
+                     (FactHit(open_count, 2.0),)) is None
+    assert lead_fact(analyse("Kral Günü kaç ZP verir?"), (FactHit(POINTS, 2.0),)) is not None
