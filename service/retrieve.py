@@ -107,7 +107,8 @@ class Retriever:
             for mention in mentions:
                 if mention.game == game:
                     query = without_mention(question, mention) or question
-        query_vector = self.embedder.query(query) if mode != "lexical" else None
+        dense_query = self.lexical.vocab.restore_text(query) if self.config.normalise else query
+        query_vector = self.embedder.query(dense_query) if mode != "lexical" else None
         dense = (self.dense_scores(query_vector) if query_vector is not None
                  else np.zeros(len(self.chunks)))
         cfg = self.config

@@ -1,3 +1,4 @@
+import numpy as np
 import pytest
 
 from hakem.detect import find_games, unknown_names
@@ -34,6 +35,22 @@ def test_query_without_turkish_letters_finds_the_rule(tiny_engine):
         folded = tiny_engine.ask("CANI 0'A DUSERSE OYUNU KAYBEDER MI", "zar-savasi", mode=mode)
         assert formal.passages[0].chunk.id == folded.passages[0].chunk.id
         assert "0'a düşerse" in folded.passages[0].chunk.text
+
+
+def test_the_dense_model_reads_a_query_typed_without_turkish_letters_as_spelt(tiny_engine,
+                                                                              monkeypatch):
+    # The embedder is given "ışıklı şehirler" for "isikli sehirler": the corpus's spelling.
+    seen: list[str] = []
+    embedder = tiny_engine.retriever.embedder
+
+    def query(text: str) -> np.ndarray:
+        seen.append(text)
+        return embedder.query(text)
+
+    monkeypatch.setattr(tiny_engine.retriever, "embedder",
+                        type("Spy", (), {"query": staticmethod(query)})())
+    tiny_engine.retriever.search("Isikli sehirler kac oyuncu", "kale-oyunu")
+    assert seen == ["Işıklı şehirler kac oyuncu"]  # "kac" is no word of this corpus
 
 
 def test_answer_span_is_a_sentence_inside_the_top_passages(tiny_engine):
