@@ -220,7 +220,8 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
                 or (q.yes_no and (not best.verdict or turns))) and not q.parts
     taken = {c.span for c in chosen}
     spans = tuple(dict.fromkeys(
-        _with_what_it_announces(_explained(c, pool, taken) if explains else c.span, game_text)
+        _with_what_it_announces(_with_its_lead_in(
+            _explained(c, pool, taken) if explains else c.span, game_text), game_text)
         for c in chosen))
     return Choice(spans, verdict, best_cover)
 
@@ -273,3 +274,27 @@ def _with_what_it_announces(span: Span, game_text: str) -> Span:
 
 
 _BULLET = re.compile(r"[-•–]\s")
+_LETTERS = re.compile(r"[^\W\d_]+")
+BARE_ITEM = 6
+
+
+def _with_its_lead_in(span: Span, game_text: str) -> Span:
+    """A list item ("- Çin (China): +2") is read with the sentence that announces its list
+    ("Her oyuncu Enerji Talebi jetonunu … sağa kaydırır: - ABD …: +1 - … - Çin (China): +2"):
+    alone, its bare number reads as the answer to whatever was asked. Only a bare item (a name
+    and a number, at most BARE_ITEM words): a longer one says what it is about itself, and the
+    list before it would bury it."""
+    item = game_text[span.start : span.end]
+    if not _BULLET.match(item) or len(_LETTERS.findall(item)) > BARE_ITEM:
+        return span
+    line_start = game_text.rfind("\n", 0, span.start) + 1
+    if span.end - line_start > ANNOUNCED_MAX:
+        return span
+    before = sentence_spans(game_text[line_start : span.start], offset=line_start)
+    for sp in reversed(before):
+        piece = game_text[sp.start : sp.end]
+        if piece.rstrip().endswith(":"):
+            return Span(sp.start, span.end)
+        if not _BULLET.match(piece):
+            break
+    return span

@@ -133,3 +133,18 @@ def test_a_part_whose_best_sentence_is_taken_gets_the_sentence_for_the_rest_of_i
                     "krizi çözmek için kart koyunca karıştırılır mı?")
     assert said[0].startswith("Krizi çözmek için her oyuncu kart koyar")
     assert len(said) == 2 and said[1].startswith("Kartlar karıştırılır")
+
+
+def test_a_bare_list_item_is_read_with_the_sentence_that_announces_its_list():
+    from hakem.choose import _with_its_lead_in
+    from hakem.text import Span
+
+    text = ("Giriş.\nHer oyuncu talebini artırır: - Kuzey: +1 - Güney: +2 Bu artış büyümeyi "
+            "yansıtır.\nKurallar: - Uzun bir madde, kendi başına ne olduğunu söyleyen cümle.")
+    bare = Span(text.index("- Güney"), text.index("+2") + 2)
+    whole = _with_its_lead_in(bare, text)
+    assert text[whole.start : whole.end] == "Her oyuncu talebini artırır: - Kuzey: +1 - Güney: +2"
+    long_item = Span(text.index("- Uzun"), len(text))
+    assert _with_its_lead_in(long_item, text) == long_item  # says what it is about itself
+    plain = Span(0, 6)
+    assert _with_its_lead_in(plain, text) == plain
