@@ -31,7 +31,10 @@ _ENGLISH_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
                     "twice": 2}
 # A die named by its faces ("d6", "d20") is one word; its digits are not a count.
-_WORD = re.compile(r"\b[dD]\d+\b|[^\W\d_]+|[,;+&]")
+# A sentence's end is a token too: "Moral 6'ydı. Atık yığınında 21 kart" — the 6 is the
+# morale named before it, not the waste pile named after the full stop.
+# (An ordinal's full stop, "2. oldum", is no sentence end.)
+_WORD = re.compile(r"\b[dD]\d+\b|[^\W\d_]+|[,;+&!?]|(?<!\d)\.")
 _APOSTROPHES = "'’‘`´"
 # Words between a number and what it counts that do not change what it counts. "kez"
 # ("2 kez belirteci 0'a koydum") counts what follows it unless the formula counts occasions
@@ -42,6 +45,7 @@ was were shows kapalı harcanmamış kullanılmamış unused face down kez kere 
 _SEPARATORS = frozenset([",", ";", "+", "&", "ve", "and", "ile", "ile"])
 _SOFTENED = {"p": "b", "t": "d", "k": "g", "c": "c"}  # folded: ç→c, ğ→g
 _ELLIPSIS = frozenset(["tane", "adet"])
+_ENDS = frozenset(".!?")  # sentence ends, tokens of their own
 WINDOW = 2  # filler words allowed between a number and its noun
 
 
@@ -223,7 +227,8 @@ def asked_nouns(toks: list[Token]) -> list[Token]:
     words = [t.text for t in toks]
     for i, w in enumerate(words):
         if w in _ASK or (w in ("many", "much", "kadar") and i and words[i - 1] in ("how", "ne")):
-            after = toks[i + 1 : i + 5]
+            after = list(itertools.takewhile(lambda t: t.text not in _ENDS,
+                                             toks[i + 1 : i + 5]))
             if not after or (len(after) == 1 and _CLOSING_VERB.fullmatch(after[0].text)):
                 out.extend(toks[max(0, i - 2) : i])
             out.extend(after)

@@ -27,6 +27,7 @@ from .corpus import Corpus
 from .expr import Missing, evaluate, parse_expr
 from .formulas import Citation, Formula, load_formulas
 from .numbers import fmt_number
+from .text import fold
 
 MOMENT_WORDS = {"setup": "kurulumda", "start": "oyun başında", "each-round": "her raunt/tur",
                 "each-turn": "her oyuncu turunda", "on-event": "olay olduğunda",
@@ -62,6 +63,8 @@ def calculate(formula: Formula, question: str, binding: Binding,
     unclear: dict[str, tuple[float, ...]] = {}
     for q in formula.quantities:
         stated = binding.values.get(q.name)
+        if q.name == formula.lowers:
+            continue  # what the result is taken from, not an input of the rule
         if stated and len(stated) > 1 and not q.summed:
             # Several numbers for one quantity the rule does not add up ("2 karakterle
             # başladım, iki survivor daha kazandım", "4 karakter kolonide, 2 hastanede"):
@@ -75,11 +78,14 @@ def calculate(formula: Formula, question: str, binding: Binding,
             env[q.name] = q.default
     labels = _labels(formula)
     node = parse_expr(formula.expr, formula.id)
+    # "moral kaç olur" asks what is left after the loss: the morale before it is needed.
+    state = bool(formula.lowers) and _asks_state(question)
     # The numbers themselves go in the working, not the leading sentence: a number first
     # reads as the result.
     missing = tuple(f"{q.label} (soruda birden çok sayı var: toplamı mı, biri mi?)"
                     if q.name in unclear else q.label
-                    for q in formula.quantities if q.name not in env)
+                    for q in formula.quantities if q.name not in env and (
+                        q.name != formula.lowers or (state and q.name not in binding.values)))
     cites = formula.citations
     rule = evaluate(node, dict(formula.given), labels, formula.bands, symbolic=True).text
     read = ", ".join([*(f"{labels[n]} = {fmt_number(v)}" for n, v in inputs),
@@ -114,8 +120,28 @@ def calculate(formula: Formula, question: str, binding: Binding,
         if check.value:
             result += f"; {check.text}: {v.say}"
             cites += v.citations
+    before = binding.values.get(formula.lowers, ()) if state else ()
+    if len(before) == 1:
+        # "Moral 7, açlık adımından sonra moral kaç olur": what is left, not the loss.
+        label = labels[formula.lowers]
+        left = max(0.0, before[0] - value)
+        result = (f"{fmt_number(left)} {label}: {fmt_number(before[0])} {label} − "
+                  f"{fmt_number(value)} = {fmt_number(left)} ({result})")
+        inputs.append((formula.lowers, before[0]))
+        value = left
     return Calculation(formula.id, formula.game, value, result, working, (), cites,
                        tuple(inputs), formula.unit)
+
+
+# "kaç olur", "kaça düşer", "kaç kalır": the question asks what a quantity becomes.
+# ("kaç düşer" asks the drop; "kaça düşer" what is left.)
+_STATE = re.compile(r"\bkac\s+(?:\w+\s+)?(?:ol(?:ur|acak|cak|ucak|uyor|uyo)|kal(?:ir|iyor|iyo"
+                    r"|acak))\b|\bkaca\s+(?:\w+\s+)?(?:duser|dusuyor|dusuyo|iner|iniyor|iniyo"
+                    r"|dusecek|inecek)\b")
+
+
+def _asks_state(question: str) -> bool:
+    return bool(_STATE.search(" ".join(fold(w) for w in question.split())))
 
 
 # "kaç kart az çekiyom", "kaç eksik": the question asks by how much a count drops, not the
@@ -177,8 +203,8 @@ class Calculator:
                 binding, steps, read, calc = stated, (), 0, None
             # A count of 0 is rarely the player's situation ("belirteci 0'a koyarsam" names
             # the 0 space): a formula needs some non-zero number of the question.
-            bound = read + sum(1 for q in formula.quantities
-                               if any(stated.values.get(q.name, ())))
+            bound = read + sum(1 for q in formula.quantities if q.name != formula.lowers
+                               and any(stated.values.get(q.name, ())))
             if formula.quantities and not bound:
                 continue
             if not formula.quantities and asked_score + topic < ASKED_ANYWHERE + 2 * KEYWORD:

@@ -95,6 +95,9 @@ class Formula:
     # number from the question, what says the question asks for exactly this combination.
     needs: tuple[str, ...] = ()
     gives: str = ""  # the quantity its result is, for another formula to chain (``chain``)
+    # The quantity its result is a loss of ("moral"): a question that states that quantity
+    # ("moral 7") and asks what it becomes ("moral kaç olur") gets it less the loss.
+    lowers: str = ""
 
     def constants(self) -> dict[str, float]:
         return dict(self.given)
@@ -228,7 +231,12 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
     if gives and (not isinstance(gives, str) or gives not in quantities or gives in names):
         raise FormulaError(f"{where}: `gives` must name a quantity of the file that the "
                            "formula itself does not use")
-    used = tuple(quantities[n] for n in sorted(names & set(quantities)))
+    lowers = raw.get("lowers", "")
+    if not isinstance(lowers, str) or (lowers and (lowers not in quantities or lowers in names)):
+        raise FormulaError(f"{where}: `lowers` must name a quantity of the file that the "
+                           "formula itself does not use")
+    used = tuple(quantities[n] for n in sorted((names | ({lowers} if lowers else set()))
+                                               & set(quantities)))
     return Formula(
         id=fid, game=game, say=str(raw["say"]), unit=str(raw["unit"]), moment=str(moment),
         expr=expr, quantities=used, given=tuple(given.items()),
@@ -237,7 +245,7 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
         keywords=_strings(raw.get("keywords", []) or [raw["say"]], where, "keywords"),
         citations=citations, bands=bands, verdicts=tuple(verdicts),
         needs=_strings(raw.get("needs", []) or [], where, "needs") if raw.get("needs") else (),
-        gives=str(gives))
+        gives=str(gives), lowers=str(lowers))
 
 
 def used_quantities(names: set[str], quantities: dict[str, Quantity]) -> set[str]:

@@ -506,3 +506,50 @@ def test_hakem_calc_shows_a_total_over_parts(tiny_built, capsys):
             "--embedder", "fake"]
     assert main([*args, "calc", "Kale Oyunu 3 kale var kaç puan", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["calculation"]["value"] == 12 - 3
+
+
+LOSS_RULES = """
+[quantity.hits]
+label = "isabet"
+aliases = ["isabet"]
+[quantity.morale]
+label = "moral"
+aliases = ["moral"]
+
+[[formula]]
+id = "hit-morale"
+say = "isabetlerden moral kaybı"
+unit = "moral"
+moment = "on-event"
+expr = "hits * 1"
+lowers = "morale"
+asks = ["moral"]
+keywords = ["isabet"]
+quote = "Her isabet için moral 1 düşer."
+"""
+
+
+def test_a_loss_is_taken_from_the_stated_quantity_when_the_question_asks_what_it_becomes(
+        bant):
+    corpus_dir, _ = bant
+    with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
+        f.write("Her isabet için moral 1 düşer.\n")
+    with (corpus_dir / "rules" / "bant-oyunu.toml").open("a", encoding="utf-8") as f:
+        f.write(LOSS_RULES)
+    calculator = Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+    assert _calc(calculator, "3 isabet aldık, kaç moral kaybederiz").value == 3
+    after = _calc(calculator, "Moral 5'ti. 3 isabet aldık, moral kaç olur?")
+    assert after.value == 2 and after.result.startswith("2 moral: 5 moral − 3 = 2")
+    # what it becomes, with the morale before it not stated: that is what is missing
+    unstated = _calc(calculator, "3 isabet aldık, moral kaç olur?")
+    assert unstated.value is None and unstated.missing == ("moral",)
+
+
+def test_lowers_must_name_a_quantity_of_the_file(bant):
+    corpus_dir, _ = bant
+    with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
+        f.write("Her isabet için moral 1 düşer.\n")
+    with (corpus_dir / "rules" / "bant-oyunu.toml").open("a", encoding="utf-8") as f:
+        f.write(LOSS_RULES.replace('lowers = "morale"', 'lowers = "mood"'))
+    with pytest.raises(FormulaError, match="lowers"):
+        Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
