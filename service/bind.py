@@ -45,7 +45,7 @@ was were shows kapalı harcanmamış kullanılmamış unused face down kez kere 
 _SEPARATORS = frozenset([",", ";", "+", "&", "ve", "and", "ile", "ile"])
 _SOFTENED = {"p": "b", "t": "d", "k": "g", "c": "c"}  # folded: ç→c, ğ→g
 _ELLIPSIS = frozenset(["tane", "adet"])
-_ENDS = frozenset(".!?")  # sentence ends, tokens of their own
+_SENTENCE_ENDS = frozenset(".!?")  # tokens of their own
 WINDOW = 2  # filler words allowed between a number and its noun
 
 
@@ -227,7 +227,7 @@ def asked_nouns(toks: list[Token]) -> list[Token]:
     words = [t.text for t in toks]
     for i, w in enumerate(words):
         if w in _ASK or (w in ("many", "much", "kadar") and i and words[i - 1] in ("how", "ne")):
-            after = list(itertools.takewhile(lambda t: t.text not in _ENDS,
+            after = list(itertools.takewhile(lambda t: t.text not in _SENTENCE_ENDS,
                                              toks[i + 1 : i + 5]))
             if not after or (len(after) == 1 and _CLOSING_VERB.fullmatch(after[0].text)):
                 out.extend(toks[max(0, i - 2) : i])

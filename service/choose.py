@@ -29,7 +29,7 @@ from .facts import Fact
 from .lexical import analyse
 from .question import Question
 from .retrieve import Hit
-from .text import LEADING_MARK, Span, fold, sentence_spans, words
+from .text import LEADING_MARK, LETTERS, Span, fold, sentence_spans, words
 
 Vectors = Mapping[tuple[str, int, int], np.ndarray]
 
@@ -274,7 +274,6 @@ def _with_what_it_announces(span: Span, game_text: str) -> Span:
 
 
 _BULLET = re.compile(r"[-•–]\s")
-_LETTERS = re.compile(r"[^\W\d_]+")
 BARE_ITEM = 6
 
 
@@ -285,7 +284,7 @@ def _with_its_lead_in(span: Span, game_text: str) -> Span:
     and a number, at most BARE_ITEM words): a longer one says what it is about itself, and the
     list before it would bury it."""
     item = game_text[span.start : span.end]
-    if not _BULLET.match(item) or len(_LETTERS.findall(item)) > BARE_ITEM:
+    if not _BULLET.match(item) or len(LETTERS.findall(item)) > BARE_ITEM:
         return span
     line_start = game_text.rfind("\n", 0, span.start) + 1
     if span.end - line_start > ANNOUNCED_MAX:

@@ -8,8 +8,8 @@ from. Every quote must occur verbatim in the game's text (offsets are computed f
 every number a formula uses must be stated in its quotes, so a formula cannot carry a number
 the rules do not give. A formula may say which quantity its result is (``gives``), for
 another formula to work it out first (``chain``), or which quantity its result is a loss of
-(``lowers``: "moral"), so that "moral 7, … moral kaç olur" is answered with what is left. ``verify_formulas`` is what ``hakem
-verify`` calls.
+(``lowers``: "moral"), so that "moral 7, … moral kaç olur" is answered with what is left.
+``verify_formulas`` is what ``hakem verify`` calls.
 
 What it does not do: read a question or evaluate anything (see ``calc``, ``expr``), or
 touch the facts table (``corpus/facts``, see ``facts``).

@@ -22,7 +22,7 @@ import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from .text import STOPWORDS, fold, prefix, stem, words
+from .text import LETTERS, STOPWORDS, TURKISH_LETTERS, fold, prefix, stem, words
 
 FIELDS = ("stem", "prefix", "word")
 
@@ -35,10 +35,6 @@ def analyse(tokens: list[str]) -> dict[str, list[str]]:
         "prefix": [prefix(fold(w)) for w in kept],
         "word": [fold(w) for w in kept],
     }
-
-
-_LETTERS = re.compile(r"[^\W\d_]+")
-_TURKISH_LETTERS = frozenset("çğıöşüÇĞİÖŞÜ")
 
 
 @dataclass(frozen=True)
@@ -65,10 +61,10 @@ class Vocabulary:
             word = m.group()
             key = fold(word)
             spelt = self.restore.get(key, key)
-            if _TURKISH_LETTERS.intersection(word) or spelt == key:
+            if TURKISH_LETTERS.intersection(word) or spelt == key:
                 return word  # typed with Turkish letters, or spelt alike: as typed
             return spelt[:1].upper() + spelt[1:] if word[:1].isupper() else spelt
-        return _LETTERS.sub(restored, text)
+        return LETTERS.sub(restored, text)
 
     def normalise(self, word: str) -> str:
         """The corpus's spelling of a word typed without Turkish letters ("atiyoruz" →

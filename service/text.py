@@ -28,6 +28,8 @@ _APOSTROPHES = "'’‘`´"
 # A word: letters/digits, allowing inner decimal commas/points ("2,0") so numbers stay whole.
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)?|[^\W\d_]+", re.UNICODE)
 _SUFFIX_AFTER_APOSTROPHE = re.compile(rf"(\w)[{_APOSTROPHES}]\w+")
+LETTERS = re.compile(r"[^\W\d_]+")  # a run of letters: a word without its digits
+TURKISH_LETTERS = frozenset("çğıöşüÇĞİÖŞÜ")
 
 
 def casefold_tr(text: str) -> str:
