@@ -28,6 +28,7 @@ from .question import Question, analyse
 from .retrieve import MODES, Retrieval, RetrievalConfig, Retriever, fact_first
 from .settings import MAX_K, Settings
 from .setup import answer_lesson_part, answer_setup
+from .steps import answer_steps
 from .sums import work_out
 from .text import fold, is_english, is_turkish
 
@@ -87,6 +88,11 @@ class Engine:
                                      self.index.facts, self.settings.k if k is None else k)
         if section is not None:  # "sıram gelince ne yapıyorum", "oyun ne zaman biter"
             return section
+        steps = answer_steps(retrieval, self.corpus, self.index.chunks,
+                             self.settings.k if k is None else k,
+                             self.retriever.lexical.content_terms(retrieval.query))
+        if steps is not None:  # "Koloni Fazı hangi adımlardan oluşur"
+            return steps
         text = self.corpus.game(retrieval.game).text if retrieval.game else None
         lexical = self.retriever.lexical
         answer = compose(q, retrieval, facts, text, ev, self.model, lexical.idf,

@@ -1,0 +1,122 @@
+"""The steps of one phase, for "Koloni Fazı hangi adımlardan oluşur", "emisyon aşaması adım adım".
+
+What it does: ``steps_request`` tells whether a question asks for the steps of something
+("adım adım", "hangi adımlar", "sırası ne", "steps"); ``phase_steps`` finds, around the best
+passage, the phase it belongs to — in the texts a phase is an untitled paragraph of its
+section followed by passages under their own headings ("Enerji Talebi Kontrolü", "Emisyon
+Ekleme", …) — and ``answer_steps`` answers with those headings in order, each with the first
+sentence under it and its place cited. What it does not do: retrieve, or answer when the best
+passage is in no such run of headed passages (the ordinary pipeline then answers).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .answer import Answer, AnswerSpan
+from .choose import terms_of
+from .chunks import Chunk
+from .corpus import Corpus
+from .question import analyse
+from .retrieve import Hit, Retrieval
+from .text import sentence_spans
+
+# What asks for the steps of something, folded: "adımları", "hangi adımlardan", "adım adım",
+# "steps"; not one step ("açlık adımında"), a count ("kaç adım"), or the order of one thing
+# ("kriz kartları hangi sırayla çözülür": the rule says it, the phase's steps do not).
+_ASKS_STEPS = re.compile(r"\badimlar\w*|\badim adim\b|\bsteps\b|\bstep by step\b")
+MIN_STEPS = 3  # fewer headed passages are no procedure worth listing as one
+_NUMBERED = re.compile(r"^\d{1,2}\.\s*")  # "1. Açlık": the answer numbers its steps itself
+
+
+@dataclass(frozen=True)
+class Step:
+    title: str
+    start: int  # the first sentence under the heading (what is cited)
+    end: int
+
+
+def steps_request(question: str) -> bool:
+    """The question asks for a sequence of steps (and no number: "açlık adımında kaç
+    yiyecek" is a calculation)."""
+    q = analyse(question)
+    return not q.how_many and bool(_ASKS_STEPS.search(" ".join(q.folded)))
+
+
+def phase_steps(chunks: tuple[Chunk, ...], around: Chunk, text: str) -> tuple[Step, ...]:
+    """The headed passages of the phase ``around`` is in, in text order, one step per heading;
+    () when ``around`` is in no run of at least MIN_STEPS headings."""
+    own = sorted((c for c in chunks if c.game == around.game), key=lambda c: c.start)
+    at = next((i for i, c in enumerate(own) if c.id == around.id), None)
+    if at is None:
+        return ()
+    top = around.section.split(" > ")[0]
+    # The phase: back to its untitled opening paragraph, on to the next untitled one.
+    first = at
+    while first > 0 and own[first].heading and own[first - 1].section.split(" > ")[0] == top:
+        first -= 1
+    if own[first].heading:
+        return ()
+    last = first + 1
+    while last < len(own) and own[last].heading and own[last].section.startswith(top):
+        last += 1
+    steps: list[Step] = []
+    for chunk in own[first + 1 : last]:
+        title = _NUMBERED.sub("", chunk.heading)
+        if steps and steps[-1].title == title:
+            continue  # one heading split over several passages is one step
+        body = text.find("\n", chunk.start, chunk.end) + 1 or chunk.start
+        sentences = sentence_spans(text[body : chunk.end], offset=body)
+        if sentences:
+            steps.append(Step(title, sentences[0].start, sentences[0].end))
+    return tuple(steps) if len(steps) >= MIN_STEPS else ()
+
+
+def answer_steps(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, ...],
+                 k: int = 5, terms: set[str] | None = None) -> Answer | None:
+    """The steps of the phase the question asks about, or None (not a steps question, no
+    game, or none of the first k passages is in a run of headed passages). Of the phases
+    the first k passages are in, the one whose headings, first sentences and opening share
+    most of ``terms``, the question's ("Koloni Fazı" names the colony phase's opening)."""
+    if retrieval.game is None or not retrieval.hits or not steps_request(retrieval.query):
+        return None
+    game = corpus.game(retrieval.game)
+    # The question's terms as the corpus knows them (English ones translated), when given.
+    terms = terms if terms is not None else terms_of(retrieval.query)
+    best: tuple[float, int, tuple[Step, ...]] | None = None
+    for rank, hit in enumerate(retrieval.hits[:k]):
+        found = phase_steps(chunks, hit.chunk, game.text)
+        if not found:
+            continue
+        opening = game.text[_opening(chunks, found, game.id)]
+        said = [opening, *(f"{s.title} {game.text[s.start : s.end]}" for s in found)]
+        shared = len(terms & terms_of(" ".join(said)))
+        if best is None or shared > best[0]:
+            best = (shared, rank, found)
+    if best is None:
+        return None
+    steps = best[2]
+    lines = [f"{game.name}: {len(steps)} adım"]
+    lines += [f"{i}. {s.title}: {' '.join(game.text[s.start : s.end].split())}"
+              for i, s in enumerate(steps, 1)]
+    spans = tuple(AnswerSpan(game.id, s.start, s.end) for s in steps)
+    hits = tuple(Hit(c, 1.0, 0.0, 0.0) for c in chunks
+                 if c.game == game.id and any(c.start <= s.start < c.end for s in steps))
+    return Answer(question=retrieval.question, game=game.id, game_source=retrieval.game_source,
+                  abstained=False, answer="\n".join(lines), answer_span=spans[0],
+                  passages=hits[:k], facts=(), spans=spans, kind="how_why")
+
+
+def _opening(chunks: tuple[Chunk, ...], steps: tuple[Step, ...], game: str) -> slice:
+    """Where the untitled paragraph that opens the steps' phase lies in the text; empty when
+    that paragraph is its section's first, an overview of every phase in it ("Her tur iki
+    fazdan oluşur: … Oyuncu Turları Fazı, ardından Koloni Fazı") rather than this one's."""
+    own = [c for c in chunks if c.game == game]
+    before = [c for c in own if not c.heading and c.end <= steps[0].start]
+    last = max(before, key=lambda c: c.end, default=None)
+    if last is None:
+        return slice(0, 0)
+    section = last.section.split(" > ")[0]
+    first = min((c for c in own if c.section.split(" > ")[0] == section), key=lambda c: c.start)
+    return slice(0, 0) if first.id == last.id else slice(last.start, last.end)

@@ -1,0 +1,69 @@
+"""The steps of a phase: which questions ask for them, and which passages they are."""
+
+from __future__ import annotations
+
+import pytest
+
+from hakem.chunks import Chunk
+from hakem.steps import phase_steps, steps_request
+
+TEXT = ("Akış\n"
+        "Her tur iki fazdan oluşur: önce Sefer, sonra Kamp.\n"
+        "1. Yola Çıkış\nHerkes bir zar atar. Sonra yürür.\n"
+        "2. Av\nAvcılar kart çeker.\n"
+        "Kamp fazı sırayla uygulanır.\n"
+        "1. Ateş\nOdun harcanır.\n"
+        "2. Yemek\nHer 2 kişi 1 yemek yer.\n"
+        "2. Yemek\nYemek yoksa moral düşer.\n"
+        "3. Nöbet\nBir kişi nöbet tutar.\n")
+
+
+def _chunks(text: str) -> tuple[Chunk, ...]:
+    """One passage per paragraph: an untitled one, or a heading line with the text under it."""
+    lines = text.split("\n")
+    out, pos, i = [], 0, 0
+    while i < len(lines) - 1:
+        line = lines[i]
+        start = pos
+        if line[:1].isdigit():
+            body = lines[i + 1]
+            end = start + len(line) + 1 + len(body)
+            out.append(Chunk(f"g:{start}-{end}", "g", f"Akış > {line}", "flow", start, end,
+                             text[start:end], line))
+            pos, i = end + 1, i + 2
+        else:
+            end = start + len(line)
+            if i:  # the first line is the section's title
+                out.append(Chunk(f"g:{start}-{end}", "g", "Akış", "flow", start, end,
+                                 text[start:end]))
+            pos, i = end + 1, i + 1
+    return tuple(out)
+
+
+def test_the_steps_are_the_headed_passages_after_the_phase_opening():
+    chunks = _chunks(TEXT)
+    camp = next(c for c in chunks if c.text.startswith("Kamp fazı"))
+    steps = phase_steps(chunks, camp, TEXT)
+    # numbered headings lose their number; one heading over two passages is one step
+    assert [s.title for s in steps] == ["Ateş", "Yemek", "Nöbet"]
+    assert TEXT[steps[1].start : steps[1].end] == "Her 2 kişi 1 yemek yer."
+    # from any passage of the phase, the same steps
+    assert phase_steps(chunks, next(c for c in chunks if c.heading == "3. Nöbet"), TEXT) == steps
+
+
+def test_a_run_of_fewer_than_three_headings_is_no_procedure():
+    chunks = _chunks(TEXT)
+    trip = next(c for c in chunks if c.heading == "1. Yola Çıkış")
+    assert phase_steps(chunks, trip, TEXT) == ()
+
+
+@pytest.mark.parametrize(("question", "asks"), [
+    ("Kamp fazı hangi adımlardan oluşur?", True),
+    ("kamp fazi adim adim nasil oynaniyor", True),
+    ("What are the steps of the camp phase?", True),
+    ("yemek adımında kaç yemek harcıyoruz", False),  # one step, and a number
+    ("moral kaç adım düşer", False),
+    ("kartlar hangi sırayla çözülür", False),  # the order of one thing, not a phase's steps
+])
+def test_which_questions_ask_for_steps(question, asks):
+    assert steps_request(question) is asks
