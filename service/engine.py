@@ -88,7 +88,7 @@ class Engine:
                                      self.index.facts, self.settings.k if k is None else k)
         if section is not None:  # "sıram gelince ne yapıyorum", "oyun ne zaman biter"
             return section
-        steps = answer_steps(retrieval, self.corpus, self.index.chunks,
+        steps = answer_steps(q, retrieval, self.corpus, self.index.chunks,
                              self.settings.k if k is None else k,
                              self.retriever.lexical.content_terms(retrieval.query))
         if steps is not None:  # "Koloni Fazı hangi adımlardan oluşur"

@@ -18,7 +18,7 @@ from .answer import Answer, AnswerSpan
 from .choose import terms_of
 from .chunks import Chunk
 from .corpus import Corpus
-from .question import analyse
+from .question import Question
 from .retrieve import Hit, Retrieval
 from .text import sentence_spans
 
@@ -37,10 +37,9 @@ class Step:
     end: int
 
 
-def steps_request(question: str) -> bool:
+def steps_request(q: Question) -> bool:
     """The question asks for a sequence of steps (and no number: "açlık adımında kaç
     yiyecek" is a calculation)."""
-    q = analyse(question)
     return not q.how_many and bool(_ASKS_STEPS.search(" ".join(q.folded)))
 
 
@@ -73,13 +72,13 @@ def phase_steps(chunks: tuple[Chunk, ...], around: Chunk, text: str) -> tuple[St
     return tuple(steps) if len(steps) >= MIN_STEPS else ()
 
 
-def answer_steps(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, ...],
+def answer_steps(q: Question, retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, ...],
                  k: int = 5, terms: set[str] | None = None) -> Answer | None:
     """The steps of the phase the question asks about, or None (not a steps question, no
     game, or none of the first k passages is in a run of headed passages). Of the phases
     the first k passages are in, the one whose headings, first sentences and opening share
     most of ``terms``, the question's ("Koloni Fazı" names the colony phase's opening)."""
-    if retrieval.game is None or not retrieval.hits or not steps_request(retrieval.query):
+    if retrieval.game is None or not retrieval.hits or not steps_request(q):
         return None
     game = corpus.game(retrieval.game)
     # The question's terms as the corpus knows them (English ones translated), when given.

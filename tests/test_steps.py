@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hakem.chunks import Chunk
+from hakem.question import analyse
 from hakem.steps import phase_steps, steps_request
 
 TEXT = ("Akış\n"
@@ -66,4 +67,4 @@ def test_a_run_of_fewer_than_three_headings_is_no_procedure():
     ("kartlar hangi sırayla çözülür", False),  # the order of one thing, not a phase's steps
 ])
 def test_which_questions_ask_for_steps(question, asks):
-    assert steps_request(question) is asks
+    assert steps_request(analyse(question)) is asks
