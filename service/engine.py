@@ -90,7 +90,7 @@ class Engine:
             return section
         steps = answer_steps(q, retrieval, self.corpus, self.index.chunks,
                              self.settings.k if k is None else k,
-                             self.retriever.lexical.content_terms(retrieval.query))
+                             set(ev.terms) if ev.terms is not None else None)
         if steps is not None:  # "Koloni Fazı hangi adımlardan oluşur"
             return steps
         text = self.corpus.game(retrieval.game).text if retrieval.game else None

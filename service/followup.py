@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from .numbers import fmt_number, number_spans
-from .text import fold
+from .text import LETTERS, fold
 
 MAX_WORDS = 6  # a follow-up is short: "peki 2 kişiysek?" — longer lines stand alone
 _OPENERS = frozenset({"peki", "ya", "ve", "o", "zaman", "oyleyse", "what", "and", "if"})
@@ -24,7 +24,6 @@ _OPENERS = frozenset({"peki", "ya", "ve", "o", "zaman", "oyleyse", "what", "and"
 _CONDITION = re.compile(r"(ysa|yse|ysak|ysek|ysam|ysem|saydi|seydi|sa|se|sak|sek|ise|iken"
                         r"|durumunda|halinde)$")
 _PLAYERS = ("kisi", "oyun")  # "kişi" and "oyuncu" count the same thing
-_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
 @dataclass(frozen=True)
@@ -41,7 +40,7 @@ def _key(word: str) -> str:
 
 def _noun_after(text: str, end: int, n: int = 2) -> list[str]:
     """Keys of the (up to ``n``) words right after a number."""
-    return [_key(m.group()) for m in _WORD.finditer(text[end:end + 40])][:n]
+    return [_key(m.group()) for m in LETTERS.finditer(text[end:end + 40])][:n]
 
 
 def rewrite(previous: str, line: str) -> FollowUp | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from .chunks import is_junk
-from .text import LEADING_MARK, casefold_tr, fold, sentence_spans
+from .text import LEADING_MARK, LETTERS, casefold_tr, fold, sentence_spans
 
 # Cardinals by casefolded word. "bir" (1) is left out on purpose: it is far more often the
 # indefinite article ("bir kart") than the number, so counting it would make nearly every
@@ -60,7 +60,7 @@ _ASCII = re.compile(r"^[a-z]+$")
 # Digits not glued to a letter before them (labels like "A7", "d20", "pic123" are names),
 # a sign only when it starts the token ("-1 puan", "+2"), decimals with "," or ".".
 _DIGITS = re.compile(r"(?<![^\W\d_])(?<![\d.,])([+-]?)(\d+(?:[.,]\d+)?)(?![.,]?\d)")
-WORD = re.compile(r"[^\W\d_]+")
+WORD = LETTERS  # a word of letters, as text.py reads one
 # No rule states a number this long; a longer run of digits is an id or noise, not a count,
 # and read as a float it would be inf (or lose its digits), which no arithmetic survives.
 MAX_DIGITS = 12
