@@ -45,6 +45,15 @@ was were shows kapalı harcanmamış kullanılmamış unused face down kez kere 
 _SEPARATORS = frozenset([",", ";", "+", "&", "ve", "and", "ile", "ile"])
 _SOFTENED = {"p": "b", "t": "d", "k": "g", "c": "c"}  # folded: ç→c, ğ→g
 _ELLIPSIS = frozenset(["tane", "adet"])
+# "bir" is left out of the numbers (``numbers``: far more often the article). Before a
+# quantity's name that no number counts, it is the count: "bir bitiş koşulu sağlandı",
+# "bir kere atık temizleme yaparsam" (1, where the rule's default would be 0). "biri" is "one
+# of them": "beş bitiş koşulundan biri".
+_ONE = frozenset(["bir", "bi", "tek", "biri", "birisi", "birini", "bisi"])
+# An ablative ending: "beş bitiş koşulundan ikisi" — the number after it counts the name
+# ("ikisi", two of them); the number before it is the whole the part is taken from.
+_ABLATIVE = re.compile(r"(?:d|t)(?:a|e)n$")
+_MORE = "daha"  # "6 jetonum vardı, 3 tane daha aldım": 3 more of what was last named
 _SENTENCE_ENDS = frozenset(".!?")  # tokens of their own
 WINDOW = 2  # filler words allowed between a number and its noun
 
@@ -81,7 +90,7 @@ def word_matches(token: str, alias_word: str) -> bool:
     ending ("kalanım", "jetonlarımız"), also after consonant softening ("talebim")."""
     if token == alias_word:
         return True
-    room = 6 if len(alias_word) >= 4 else 3
+    room = 8 if len(alias_word) >= 4 else 3
     if token.startswith(alias_word):
         return len(token) - len(alias_word) <= room
     last = alias_word[-1:]
@@ -156,10 +165,18 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     numbers = [i for i, t in enumerate(toks) if t.number is not None]
     owner: dict[int, str] = {}
     used: set[int] = set()
+    # "beş bitiş koşulundan ikisi": the part after an ablative name counts it.
+    for k, named in enumerate(found):
+        n = named.last + 1
+        if n in numbers and _ABLATIVE.search(toks[named.last].text):
+            owner[n] = named.quantity
+            used.add(k)
     # The noun after the number first (Turkish order), then a name before it.
     for n in numbers:
+        if n in owner:
+            continue
         after = next((k for k, m in enumerate(found) if m.first > n), None)
-        if after is not None and _gap_ok(toks, n, found[after].first):
+        if after is not None and after not in used and _gap_ok(toks, n, found[after].first):
             owner[n] = found[after].quantity
             used.add(after)
     for n in numbers:
@@ -170,15 +187,21 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
             owner[n] = found[before[-1]].quantity
             used.add(before[-1])
     # "öndekinde de 1 tane var": a count with no noun of its own counts what was last
-    # named, when that is a sum of parts.
+    # named, when that is a sum of parts; "3 tane daha" adds to it whatever it is.
+    more: set[int] = set()
     for n in numbers:
-        if n in owner or n + 1 >= len(toks) or toks[n + 1].text not in _ELLIPSIS:
+        follow = [t.text for t in toks[n + 1 : n + 3]]
+        elided = bool(follow) and follow[0] in _ELLIPSIS
+        added = _MORE in follow[:1] or (elided and follow[1:] == [_MORE])
+        if n in owner or not (elided or added):
             continue
-        if any(m.first == n + 2 for m in found):
+        if any(m.first in (n + 1, n + 2, n + 3) for m in found):
             continue
         last = [m for m in found if m.last < n]
-        if last and qs[last[-1].quantity].summed:
+        if last and (added or qs[last[-1].quantity].summed):
             owner[n] = last[-1].quantity
+            if added:
+                more.add(n)
     # Numbers listed with a bound one ("2 ve 4 katlık") count the same summed quantity.
     changed = True
     while changed:
@@ -191,14 +214,48 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
                     owner[n] = owner[m]
                     changed = True
                     break
+    if owner:  # "bir uranyum kaç elektrik" asks the rule, not a situation: no count is stated
+        _bind_ones(toks, found, qs, owner, used)
     values: dict[str, list[float]] = {}
     spans: dict[str, list[tuple[int, int]]] = {}
-    for n in numbers:
-        if n in owner:
-            values.setdefault(owner[n], []).append(toks[n].number or 0.0)
-            spans.setdefault(owner[n], []).append((toks[n].start, toks[n].end))
+    for n in sorted(owner):
+        number = toks[n].number
+        value = 1.0 if number is None else number  # "bir", "biri" (see _bind_ones)
+        name = owner[n]
+        if n in more and len(values.get(name, ())) == 1 and not qs[name].summed:
+            values[name][0] += value  # 6 and 3 more: 9, not "6 or 3?"
+        else:
+            values.setdefault(name, []).append(value)
+        spans.setdefault(name, []).append((toks[n].start, toks[n].end))
     return Binding({k: tuple(v) for k, v in values.items()},
                    {k: tuple(v) for k, v in spans.items()})
+
+
+def _bind_ones(toks: list[Token], found: list[Mention], qs: dict[str, Quantity],
+               owner: dict[int, str], used: set[int]) -> None:
+    """"bir"/"biri" as 1 for a name no number counts, when the rule would otherwise assume
+    its default: right before it ("bir bitiş koşulu"), or right after it in the ablative
+    ("koşullarından biri")."""
+    counted = set(owner.values())
+    for k, m in enumerate(found):
+        if k in used or m.quantity in counted or qs[m.quantity].default is None:
+            continue  # without a default, "bir" is the article ("bir destede", "bir d10")
+        before = m.first - 1
+        while before >= 0 and toks[before].text in _FILLER and m.first - before <= WINDOW:
+            before -= 1
+        after = m.last + 1
+        while after < len(toks) and toks[after].text in _FILLER and after - m.last <= WINDOW:
+            after += 1
+        also = before + 1 < m.first and toks[before + 1].text in ("de", "da")  # "bir de"
+        if before >= 0 and toks[before].text in _ONE and toks[before].text != "biri" \
+                and not also:
+            owner[before] = m.quantity
+        elif (after < len(toks) and toks[after].text in _ONE
+              and _ABLATIVE.search(toks[m.last].text)):
+            owner[after] = m.quantity
+        else:
+            continue
+        counted.add(m.quantity)
 
 
 _ASK = ("kac", "kaci", "kaca", "kacar", "kacta")

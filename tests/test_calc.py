@@ -310,9 +310,37 @@ def test_kez_counts_what_follows_unless_the_formula_counts_occasions():
     assert bind("2 kez jetonu kutuya koydum", with_times).values == {"times": (2.0,)}
 
 
+def test_a_part_after_an_ablative_name_counts_it_not_the_whole_before_it():
+    qs = [Quantity("met", "sağlanan koşul", ("bitiş koşulu", "koşul"), default=0),
+          Quantity("players", "oyuncu", ("oyuncu", "kişi"))]
+    assert bind("2 kişiyiz, beş bitiş koşulundan ikisi sağlandı", qs).values == {
+        "players": (2.0,), "met": (2.0,)}
+    assert bind("2 kişiyiz, bitiş koşullarından sadece biri sağlandı", qs).values == {
+        "players": (2.0,), "met": (1.0,)}
+
+
+def test_bir_counts_one_only_where_the_rule_would_assume_its_default():
+    qs = [Quantity("met", "sağlanan koşul", ("bitiş koşulu", "koşul"), default=0),
+          Quantity("deck", "destedeki kart", ("deste",)),
+          Quantity("players", "oyuncu", ("oyuncu", "kişi"))]
+    assert bind("2 kişiyiz, bir bitiş koşulu sağlandı", qs).values == {
+        "players": (2.0,), "met": (1.0,)}
+    # The article: no default to replace, "bir de" (also), or no count stated at all.
+    assert bind("2 kişiyiz, bir destede kaç kart", qs).values == {"players": (2.0,)}
+    assert bind("2 kişiyiz, bir de bitiş koşulu var", qs).values == {"players": (2.0,)}
+    assert bind("bir bitiş koşulu kaç puan", qs).values == {}
+
+
+def test_n_more_adds_to_what_was_last_named():
+    qs = [Quantity("tokens", "jeton", ("jeton",))]
+    assert bind("6 jetonum vardı, bu raunt 3 tane daha aldım", qs).values == {"tokens": (9.0,)}
+    assert bind("6 jetonum var, 3 daha alırsam", qs).values == {"tokens": (9.0,)}
+
+
 def test_word_forms_and_tokens():
     assert word_matches("talebim", "talep") and word_matches("kalanlarim", "kalan")
     assert word_matches("toplulk", "topluluk")  # one letter off in a long word
+    assert word_matches("kosullarindan", "kosul")  # a long chain of endings
     assert not word_matches("kal", "kalan") and not word_matches("zarf", "zarar")
     assert [t.number for t in tokens("survivor'ım 5, on iki zar, two players")
             if t.number is not None] == [5.0, 12.0, 2.0]
