@@ -1,16 +1,19 @@
 """The steps of one phase, for "Koloni Fazı hangi adımlardan oluşur", "emisyon aşaması adım adım".
 
 What it does: ``steps_request`` tells whether a question asks for the steps of something
-("adım adım", "hangi adımlar", "sırası ne", "steps"); ``phase_steps`` finds, around the best
-passage, the phase it belongs to — in the texts a phase is an untitled paragraph of its
-section followed by passages under their own headings ("Enerji Talebi Kontrolü", "Emisyon
-Ekleme", …) — and ``answer_steps`` answers with those headings in order, each with the first
-sentence under it and its place cited. What it does not do: retrieve, or answer when the best
-passage is in no such run of headed passages (the ordinary pipeline then answers).
+("adım adım", "hangi adımlar", "sırayla neler yapılıyor", "what happens in the … phase");
+``phase_steps`` finds the phase a passage belongs to — in the texts a phase is an untitled
+paragraph of its section followed by passages under their own headings ("Enerji Talebi
+Kontrolü", "Emisyon Ekleme", …) — and ``answer_steps`` answers with the headings of the phase
+asked about in order, each with the first sentence under it and its place cited. The phase
+is the one whose opening and headings name it (an English name as the rules gloss it), or
+else the one the first passages are in. What it does not do: retrieve, or answer when no
+such run of headed passages fits (the ordinary pipeline then answers).
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -18,14 +21,24 @@ from .answer import Answer, AnswerSpan
 from .choose import terms_of
 from .chunks import Chunk
 from .corpus import Corpus
+from .lexical import analyse
 from .question import Question
 from .retrieve import Hit, Retrieval
-from .text import sentence_spans
+from .text import fold, is_turkish, sentence_spans, words
 
 # What asks for the steps of something, folded: "adımları", "hangi adımlardan", "adım adım",
 # "steps"; not one step ("açlık adımında"), a count ("kaç adım"), or the order of one thing
 # ("kriz kartları hangi sırayla çözülür": the rule says it, the phase's steps do not).
-_ASKS_STEPS = re.compile(r"\badimlar\w*|\badim adim\b|\bsteps\b|\bstep by step\b")
+# Also "sırayla neler yapılıyor" (what is done, in order), and a phase's contents: "Büyüme
+# Aşaması'nda neler yapılır", "what happens in the Global Phase".
+_ASKS_STEPS = re.compile(r"\badimlar\w*|\badim adim\b|\bsteps\b|\bstep by step\b"
+                         r"|\bsira(?:yla|siyla) ne\w*")
+# (A phase named right before: "Kriz Aşaması'nda kartlar … her kart için neler yapılır" asks
+# about the cards.)
+_ASKS_CONTENTS = re.compile(r"\b(?:asama|faz|phase)\w*(?: \w+)? neler (?:yapil|olu)\w*"
+                            r"|\bwhat happens (?:in|during)(?: \w+){0,3} phase\b")
+_PHASE_WORD = re.compile(r"(?:asama|faz|phase)[\w'’]*")
+_GLOSSED = re.compile(r"((?:[^\W\d_]+ ){0,3}[^\W\d_]+) \(([^()]{1,60})\)")  # "Büyüme (Growth)"
 MIN_STEPS = 3  # fewer headed passages are no procedure worth listing as one
 _NUMBERED = re.compile(r"^\d{1,2}\.\s*")  # "1. Açlık": the answer numbers its steps itself
 
@@ -40,7 +53,8 @@ class Step:
 def steps_request(q: Question) -> bool:
     """The question asks for a sequence of steps (and no number: "açlık adımında kaç
     yiyecek" is a calculation)."""
-    return not q.how_many and bool(_ASKS_STEPS.search(" ".join(q.folded)))
+    said = " ".join(q.folded)
+    return not q.how_many and bool(_ASKS_STEPS.search(said) or _ASKS_CONTENTS.search(said))
 
 
 def phase_steps(chunks: tuple[Chunk, ...], around: Chunk, text: str) -> tuple[Step, ...]:
@@ -83,15 +97,38 @@ def answer_steps(q: Question, retrieval: Retrieval, corpus: Corpus, chunks: tupl
     game = corpus.game(retrieval.game)
     # The question's terms as the corpus knows them (English ones translated), when given.
     terms = terms if terms is not None else terms_of(retrieval.query)
-    best: tuple[float, int, tuple[Step, ...]] | None = None
+    pairs = _pairs(retrieval.query)
+    named = _phase_name(q, game.text)
+    # Every phase of the game, not only those the first passages are in: "Oyuncu Turları
+    # Fazı" is named in its first step, which need not be retrieved. A phase the passages are
+    # in wins a tie.
+    phases: dict[tuple[Step, ...], int] = {}
     for rank, hit in enumerate(retrieval.hits[:k]):
-        found = phase_steps(chunks, hit.chunk, game.text)
+        phases.setdefault(phase_steps(chunks, hit.chunk, game.text), rank)
+    for chunk in chunks:
+        if chunk.game == game.id and not chunk.heading:
+            phases.setdefault(phase_steps(chunks, chunk, game.text), k)
+    best: tuple[float, int, tuple[Step, ...]] | None = None
+    for found, rank in phases.items():
         if not found:
             continue
         opening = game.text[_opening(chunks, found, game.id)]
-        said = [opening, *(f"{s.title} {game.text[s.start : s.end]}" for s in found)]
-        shared = len(terms & terms_of(" ".join(said)))
-        if best is None or shared > best[0]:
+        said = " ".join([opening, *(f"{s.title} {game.text[s.start : s.end]}" for s in found)])
+        # Words of the phase's name in the question's order count double: "Oyuncu Turları
+        # Fazı" is not "oyuncular turlarını bitirdikten sonra Koloni Fazı".
+        shared = len(terms & terms_of(said)) + 2 * len(pairs & _pairs(said))
+        if rank == k and not named and not pairs & _pairs(said):
+            continue  # a phase no passage is in must be named
+        # "Büyüme Aşaması": a run whose opening and headings never say "büyüme" may be
+        # another phase. (With no opening of its own, its first step says which phase it is:
+        # "Oyuncu Turları Fazının başında …".)
+        head = opening or game.text[found[0].start : found[0].end]
+        if named:
+            strength = _names(named, head, " ".join(s.title for s in found))
+            if not strength:
+                continue
+            shared += 2 * strength
+        if best is None or (shared, -rank) > (best[0], -best[1]):
             best = (shared, rank, found)
     if best is None:
         return None
@@ -105,6 +142,53 @@ def answer_steps(q: Question, retrieval: Retrieval, corpus: Corpus, chunks: tupl
     return Answer(question=retrieval.question, game=game.id, game_source=retrieval.game_source,
                   abstained=False, answer="\n".join(lines), answer_span=spans[0],
                   passages=hits[:k], facts=(), spans=spans, kind="how_why")
+
+
+def _phase_name(q: Question, text: str) -> set[str]:
+    """The terms of the word naming the phase asked about ("Büyüme" of "Büyüme Aşaması'nda",
+    "Global" of "the Global Phase"); an English name as the rules gloss it ("Colony" is the
+    "Koloni" of "Koloni Tahtası (Colony Board)"). Empty when no phase is named, or the name is
+    no word of the rules: nothing to check a phase against."""
+    for before, word in itertools.pairwise(words(q.text)):
+        if _PHASE_WORD.fullmatch(fold(word)):
+            name = before if is_turkish(before) else _turkish_for(before, text)
+            named = terms_of(name) if name else set()
+            checkable = bool(named) and max(named, key=len) in fold(text)
+            return named if checkable else set()
+    return set()
+
+
+def _names(named: set[str], head: str, titles: str) -> int:
+    """How surely a phase's opening (``head``) and headings name the phase asked about: 3 when
+    the opening says the name and a phase word ("… Koloni Fazı sırayla uygulanır"), 2 when
+    a heading says it ("Emisyon Ekleme"), 1 when the opening only uses the word, 0 not at
+    all."""
+    said = [fold(w) for w in words(head)]
+    name = max(named, key=len)
+    if any(w.startswith(name) and _PHASE_WORD.fullmatch(n) for w, n in itertools.pairwise(said)):
+        return 3
+    return 2 if named & terms_of(titles) else 1 if named & terms_of(head) else 0
+
+
+def _turkish_for(english: str, text: str) -> str | None:
+    """The Turkish word the rules give for an English one in their parentheses: "Büyüme
+    (Growth)", "Koloni Tahtası (Colony Board)" — the word at the same place in the words just
+    before the parenthesis."""
+    key = fold(english)
+    for m in _GLOSSED.finditer(text):
+        inside = [fold(w) for w in words(m.group(2))]
+        if key in inside:
+            before = words(m.group(1))[-len(inside):]
+            if len(before) == len(inside):
+                return before[inside.index(key)]
+    return None
+
+
+def _pairs(text: str) -> set[tuple[str, str]]:
+    """Consecutive content words of a text, as folded 4-letter prefixes: typed with or
+    without Turkish letters, "turlari fazinda" is "Turları Fazının"."""
+    kept = [fold(w)[:4] for w in analyse(words(text))["word"]]
+    return set(itertools.pairwise(kept))
 
 
 def _opening(chunks: tuple[Chunk, ...], steps: tuple[Step, ...], game: str) -> slice:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from hakem.chunks import Chunk
+from hakem.corpus import Corpus, Game
 from hakem.question import analyse
-from hakem.steps import phase_steps, steps_request
+from hakem.retrieve import Hit, Retrieval
+from hakem.steps import answer_steps, phase_steps, steps_request
 
 TEXT = ("Akış\n"
         "Her tur iki fazdan oluşur: önce Sefer, sonra Kamp.\n"
@@ -65,6 +67,48 @@ def test_a_run_of_fewer_than_three_headings_is_no_procedure():
     ("yemek adımında kaç yemek harcıyoruz", False),  # one step, and a number
     ("moral kaç adım düşer", False),
     ("kartlar hangi sırayla çözülür", False),  # the order of one thing, not a phase's steps
+    ("Kamp Fazı'nda sırayla neler yapılıyor?", True),
+    ("kamp fazinda sirasiyla ne yapiyoruz", True),
+    ("What happens in the Camp Phase?", True),
+    # a phase named, but what is asked is what happens to the cards
+    ("Kamp Fazı'nda kartlar hangi sırayla açılır ve her kart için neler yapılır?", False),
 ])
 def test_which_questions_ask_for_steps(question, asks):
     assert steps_request(analyse(question)) is asks
+
+
+# Two phases, each opened by a paragraph that names it; the second glosses its English name.
+PHASES = ("Akış\n"
+          "Her tur iki fazdan oluşur.\n"
+          "Sefer Fazı başlar.\n"
+          "1. Yola Çıkış\nHerkes bir zar atar.\n"
+          "2. Av\nAvcılar kart çeker.\n"
+          "3. Dönüş\nHerkes geri döner.\n"
+          "Kamp Fazı (Camp Phase) sırayla uygulanır.\n"
+          "1. Ateş\nOdun harcanır.\n"
+          "2. Yemek\nHer 2 kişi 1 yemek yer.\n"
+          "3. Nöbet\nBir kişi nöbet tutar.\n")
+
+
+def _asked(question: str, hit_heading: str) -> list[str]:
+    """The steps answered when only the passage headed ``hit_heading`` was retrieved."""
+    chunks = _chunks(PHASES)
+    corpus = Corpus((Game("g", "Oyun", (), "tr", PHASES, ""),))
+    hit = next(c for c in chunks if c.heading == hit_heading)
+    retrieval = Retrieval(question, question, (), "g", "name", (Hit(hit, 1.0, 0.0, 0.0),))
+    answer = answer_steps(analyse(question), retrieval, corpus, chunks)
+    return [] if answer is None else answer.answer.split("\n")[1:]
+
+
+@pytest.mark.parametrize("question", [
+    "Kamp Fazı adım adım", "kamp fazi adim adim", "Camp Phase steps"])
+def test_the_phase_named_is_answered_even_when_no_passage_of_it_was_retrieved(question):
+    steps = _asked(question, "2. Av")  # a passage of the other phase
+    assert [s.split(":")[0] for s in steps] == ["1. Ateş", "2. Yemek", "3. Nöbet"]
+
+
+def test_a_phase_whose_opening_and_headings_do_not_name_it_is_not_answered():
+    # "zar" is a word of the text, but neither phase's opening or headings says it
+    assert _asked("Zar Fazı adım adım", "2. Av") == []
+    assert [s.split(":")[0] for s in _asked("adım adım ne yapılıyor", "2. Av")] == [
+        "1. Yola Çıkış", "2. Av", "3. Dönüş"]  # no phase named: the one retrieved
