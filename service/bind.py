@@ -33,8 +33,9 @@ _ENGLISH_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 # A die named by its faces ("d6", "d20") is one word; its digits are not a count.
 # A sentence's end is a token too: "Moral 6'ydı. Atık yığınında 21 kart" — the 6 is the
 # morale named before it, not the waste pile named after the full stop.
-# (An ordinal's full stop, "2. oldum", is no sentence end.)
-_WORD = re.compile(r"\b[dD]\d+\b|[^\W\d_]+|[,;+&!?]|(?<!\d)\.")
+# (An ordinal's full stop, "2. oldum", is no sentence end; before a capital it is: "moral 7.
+# Açlık adımından sonra".)
+_WORD = re.compile(r"\b[dD]\d+\b|[^\W\d_]+|[,;+&!?]|(?<!\d)\.|\.(?=\s+[A-ZÇĞİÖŞÜ])")
 _APOSTROPHES = "'’‘`´"
 # Words between a number and what it counts that do not change what it counts. "kez"
 # ("2 kez belirteci 0'a koydum") counts what follows it unless the formula counts occasions
@@ -53,6 +54,7 @@ _ONE = frozenset(["bir", "bi", "tek", "biri", "birisi", "birini", "bisi"])
 # An ablative ending: "beş bitiş koşulundan ikisi" — the number after it counts the name
 # ("ikisi", two of them); the number before it is the whole the part is taken from.
 _ABLATIVE = re.compile(r"(?:d|t)(?:a|e)n$")
+_PLURAL = re.compile(r"l[ae]r")
 _MORE = "daha"  # "6 jetonum vardı, 3 tane daha aldım": 3 more of what was last named
 _SENTENCE_ENDS = frozenset(".!?")  # tokens of their own
 WINDOW = 2  # filler words allowed between a number and its noun
@@ -171,11 +173,19 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         if n in numbers and _ABLATIVE.search(toks[named.last].text):
             owner[n] = named.quantity
             used.add(k)
-    # The noun after the number first (Turkish order), then a name before it.
+    # The noun after the number first (Turkish order), then a name before it. A number with
+    # its own noun may stand between: "iki tane 5 puanlık görev kartı" (2 cards of 5 points).
     for n in numbers:
         if n in owner:
             continue
         after = next((k for k, m in enumerate(found) if m.first > n), None)
+        inner = n + 2 if n + 1 < len(toks) and toks[n + 1].text in _FILLER else n + 1
+        if after is not None and inner in numbers and found[after].first == inner + 1 \
+                and after + 1 < len(found) and found[after + 1].first == found[after].last + 1 \
+                and after + 1 not in used:
+            owner[n] = found[after + 1].quantity
+            used.add(after + 1)
+            continue
         if after is not None and after not in used and _gap_ok(toks, n, found[after].first):
             owner[n] = found[after].quantity
             used.add(after)
@@ -246,9 +256,10 @@ def _bind_ones(toks: list[Token], found: list[Mention], qs: dict[str, Quantity],
         after = m.last + 1
         while after < len(toks) and toks[after].text in _FILLER and after - m.last <= WINDOW:
             after += 1
-        also = before + 1 < m.first and toks[before + 1].text in ("de", "da")  # "bir de"
+        # "bir kalelerim" is no count of one: a plural ending after the name
+        plural = any(_PLURAL.search(toks[j].text) for j in range(m.first, m.last + 1))
         if before >= 0 and toks[before].text in _ONE and toks[before].text != "biri" \
-                and not also:
+                and not plural:
             owner[before] = m.quantity
         elif (after < len(toks) and toks[after].text in _ONE
               and _ABLATIVE.search(toks[m.last].text)):

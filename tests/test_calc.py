@@ -325,10 +325,24 @@ def test_bir_counts_one_only_where_the_rule_would_assume_its_default():
           Quantity("players", "oyuncu", ("oyuncu", "kişi"))]
     assert bind("2 kişiyiz, bir bitiş koşulu sağlandı", qs).values == {
         "players": (2.0,), "met": (1.0,)}
-    # The article: no default to replace, "bir de" (also), or no count stated at all.
+    # "bir de" is "and one … too"
+    assert bind("2 kişiyiz, bir de bitiş koşulu sağlandı", qs).values == {
+        "players": (2.0,), "met": (1.0,)}
+    # The article: no default to replace, or no count stated at all.
     assert bind("2 kişiyiz, bir destede kaç kart", qs).values == {"players": (2.0,)}
-    assert bind("2 kişiyiz, bir de bitiş koşulu var", qs).values == {"players": (2.0,)}
     assert bind("bir bitiş koşulu kaç puan", qs).values == {}
+
+
+def test_a_number_with_its_own_noun_may_stand_between_a_count_and_its_noun():
+    qs = [Quantity("cards", "görev kartı", ("görev kartı",), default=0),
+          Quantity("each", "kartın puanı", ("puanlık",)),
+          Quantity("castles", "kale", ("kale",))]
+    assert bind("3 kale, iki tane 5 puanlık görev kartım var", qs).values == {
+        "castles": (3.0,), "cards": (2.0,), "each": (5.0,)}
+    # "bir" before a plural is no count of one; a full stop before a capital ends a sentence
+    assert bind("3 kale, bir görev kartlarım var", qs).values == {"castles": (3.0,)}
+    full_stop = [Quantity("morale", "moral", ("moral",)), Quantity("hunger", "açlık", ("açlık",))]
+    assert bind("moral 7. Açlık adımında", full_stop).values == {"morale": (7.0,)}
 
 
 def test_n_more_adds_to_what_was_last_named():
