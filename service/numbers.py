@@ -103,7 +103,9 @@ def number_spans(text: str) -> list[tuple[int, int, float]]:
         if fold(tokens[i].group()) == "alti" and prev in ("ve", "veya"):
             i += 1  # "3 ve altı" is "3 and below", not six
             continue
-        unit = word_number(nxt) if nxt else None
+        # "on iki" is twelve, "on, iki" or "on. üç" two numbers
+        joined = i + 1 < len(tokens) and not text[tokens[i].end() : tokens[i + 1].start()].strip()
+        unit = word_number(nxt) if nxt and joined else None
         if n >= 10 and n % 10 == 0 and unit is not None and 0 < unit < 10:
             found.append((tokens[i].start(), tokens[i + 1].end(), float(n + unit)))  # "on iki"
             i += 2

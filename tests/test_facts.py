@@ -181,6 +181,8 @@ def test_unknown_game_and_malformed_fields_are_errors(tmp_path):
     ("A7 teknolojisi ve d20", []),  # labels, not quantities
     ("3 ve altı gelirse", [3]),
     ("on the board", []),
+    ("talebim on. uc buyume", [10, 3]),  # a compound only when nothing stands between
+    ("on, iki", [10, 2]),
 ])
 def test_numbers_in(text, expected):
     assert numbers_in(text) == [float(x) for x in expected]
