@@ -80,7 +80,9 @@ def setup_request(question: str, game_words: frozenset[str] = frozenset()) -> Se
 
 # "sıram gelince ne yapıyorum", "turumu nasıl oynarım", "bir tur nasıl oynanır": how a turn
 # goes, as a whole, with nothing else asked beside it.
-_TURN = re.compile(r"^(sira\w*|tur|turu\w*|turum\w*|turun\w*|turda|turlar\w*|turn\w*)$")
+# ("bir raunt hangi aşamalardan oluşur": a round as a whole, where the game plays in rounds.)
+_TURN = re.compile(r"^(sira\w*|tur|turu\w*|turum\w*|turun\w*|turda|turlar\w*|turn\w*"
+                   r"|rau?n[dt]\w*|round\w*)$")
 _TURN_FILLER = frozenset(fold(w) for w in (
     "nasıl", "nası", "ne", "neler", "yapıyorum", "yapıyoruz", "yapıyoz", "yaparım", "yaparız",
     "yapılır", "yapar", "yapmalıyım", "yapmam", "yapabilirim", "yapıyom", "oynarım",
@@ -89,7 +91,12 @@ _TURN_FILLER = frozenset(fold(w) for w in (
     "biz", "bizim", "tam", "olarak", "bir", "bi", "her", "oyuncu", "oyuncunun", "sırası",
     "abi", "kanka", "ya", "peki", "acaba", "mi", "mı", "oyunda", "oyun", "in", "my", "how",
     "do", "i", "play", "what", "on", "a", "the", "te", "ta", "de", "da", "adım", "adım",
-    "işler", "işliyor", "geçer", "geçiyor"))
+    "işler", "işliyor", "geçer", "geçiyor",
+    # "hangi adımlardan oluşur", "hangi phase'lerden oluşuyo, sırası ne": its parts in order
+    "hangi", "adımlardan", "adımlarla", "adımları", "adımlar", "adımlarını", "oluşur",
+    "oluşuyor", "oluşuyo", "ilerler", "ilerliyor", "sırayla", "sırasıyla", "neler", "nelerdir",
+    "aşama", "aşamalar", "aşamalardan", "aşamaları", "faz", "fazlar", "fazlardan", "fazları",
+    "phase", "phases", "lerden", "ları", "leri", "steps", "of", "are", "which"))
 
 
 # The end of the game as a whole: "ne zaman biter", "nasıl sona erer", "when does it end".

@@ -155,6 +155,9 @@ def test_a_sentence_is_taught_once_and_a_list_with_the_line_that_announces_it(ga
     ("sira bana geldiginde ne yapiyoz abi", True),
     ("turumu nasıl oynarım?", True),
     ("bir tur nasıl oynanır", True),
+    ("bir oyuncunun sırası hangi adımlardan oluşur?", True),
+    ("bi round hangi phase'lerden oluşuyo, sırası ne?", True),
+    ("koloni fazı hangi adımlardan oluşur?", False),  # one phase's steps (see steps)
     ("sıram gelince elimdeki aksiyon karosuyla ne yapabilirim?", False),  # one thing
     ("turda kaç zar atılır?", False),  # a number about the turn
     ("kurulum nasıl yapılır", False),
