@@ -46,6 +46,9 @@ _FILLER = frozenset(fold(w) for w in (
     "kurallar", "kuralları", "yeni", "hiç", "oynamadık", "başlarken", "kutu", "kutuyu",
     "nası", "yapıyoz", "oynuyoz", "oynucaz", "maç", "maçı", "öncesi", "te", "ta", "de", "da",
     "yi", "yı", "u", "ü", "i", "ı", "nda", "nde",
+    # "kurulum hangi adımlardan oluşur", "kurulum adımları sırasıyla nelerdir"
+    "hangi", "adımlardan", "adımlarla", "adımlarını", "oluşur", "oluşuyor", "oluşuyo",
+    "sırayla", "sırasıyla", "nelerdir", "steps", "what", "of",
 ))
 _PLAYERS = re.compile(r"^(kisi|oyuncu)\w*$|^players?$")
 

@@ -92,6 +92,8 @@ def test_a_new_game_without_sections_degrades_gracefully(tiny_corpus_dir):
     ("ilk kez oynuyoruz, nasıl kuruyoruz", None), ("2 kişi kurulum", 2),
     ("3 kişiyiz kurulum nasıl", 3), ("iki kisiyiz nasil kuracagiz", 2),
     ("solo oyunda kurulum", 1), ("oyuna nasıl başlanır", None),
+    ("maç öncesi kurulum hangi adımlardan oluşur?", None),
+    ("kurulum adımları sırasıyla nelerdir", None),
 ])
 def test_setup_questions(question, players):
     found = setup_request(question)
@@ -100,7 +102,7 @@ def test_setup_questions(question, players):
 
 @pytest.mark.parametrize("question", [
     "barikat nasıl kurulur", "kaç kartla başlarız", "kale kaç puan", "kuralları anlat",
-    "şebeke nasıl kurulur",
+    "şebeke nasıl kurulur", "barikat hangi adımlarla kurulur",
 ])
 def test_not_setup_questions(question):
     assert setup_request(question) is None
