@@ -7,8 +7,9 @@ Turkish suffixes and consonant softening allowed: "hayatta kalanım", "survivor'
 "talebim" for "talep"), and gives each number the quantity it counts. In Turkish the noun a
 number counts follows it ("5 hayatta kalan", "8 temiz 3 kirli", "2 kişiyiz"); a number may
 also follow its name ("talep 13", "Enerji Talebim şu anda 11"); numbers listed together
-("2 ve 4 katlık", "etki değeri 3 ve 2") count the same thing. Also what a question asks a
-number of ("kaç zar", "how many trees").
+("2 ve 4 katlık", "etki değeri 3 ve 2") count the same thing; "beş koşuldan ikisi" counts
+the part, "3 tane daha" adds, and "bir" counts one where the rule would assume its default.
+Also what a question asks a number of ("kaç zar", "how many trees").
 
 What it does not do: choose a formula or evaluate one (see ``calc``), or guess a number the
 question does not state.
