@@ -122,6 +122,7 @@ class Mention:
     quantity: str
     first: int  # token indexes, inclusive
     last: int
+    tail: str = ""  # the ending the last word adds to its alias ("lerim" of "kalelerim")
 
 
 @lru_cache(maxsize=4096)
@@ -142,7 +143,9 @@ def mentions(toks: list[Token], aliases: Iterable[tuple[str, str]]) -> list[Ment
             if any(j in used or toks[j].number is not None for j in span):
                 continue
             if all(word_matches(toks[j].text, w) for j, w in zip(span, words, strict=True)):
-                found.append(Mention(name, i, i + len(words) - 1))
+                said = toks[i + len(words) - 1].text
+                cut = len(words[-1]) if said.startswith(words[-1]) else len(words[-1]) - 1
+                found.append(Mention(name, i, i + len(words) - 1, said[cut:]))
                 used.update(span)
     return sorted(found, key=lambda m: m.first)
 
@@ -257,8 +260,9 @@ def _bind_ones(toks: list[Token], found: list[Mention], qs: dict[str, Quantity],
         after = m.last + 1
         while after < len(toks) and toks[after].text in _FILLER and after - m.last <= WINDOW:
             after += 1
-        # "bir kalelerim" is no count of one: a plural ending after the name
-        plural = any(_PLURAL.search(toks[j].text) for j in range(m.first, m.last + 1))
+        # "bir kalelerim" is no count of one: a plural ending after the name ("en ileri"
+        # itself is no plural)
+        plural = bool(_PLURAL.search(m.tail))
         if before >= 0 and toks[before].text in _ONE and toks[before].text != "biri" \
                 and not plural:
             owner[before] = m.quantity

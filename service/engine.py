@@ -90,7 +90,8 @@ class Engine:
             return section
         steps = answer_steps(q, retrieval, self.corpus, self.index.chunks,
                              self.settings.k if k is None else k,
-                             set(ev.terms) if ev.terms is not None else None)
+                             set(ev.terms) if ev.terms is not None else None,
+                             self.retriever.lexical.glossary.word)
         if steps is not None:  # "Koloni Fazı hangi adımlardan oluşur"
             return steps
         text = self.corpus.game(retrieval.game).text if retrieval.game else None

@@ -125,6 +125,17 @@ class Glossary:
             found.setdefault((_key(english_word),), turkish)
         return cls(entries=tuple(sorted(found.items(), key=lambda e: -len(e[0]))))
 
+    def word(self, english: str) -> str | None:
+        """The Turkish word the texts give for one English word, at its place in the term
+        glossed: "Growth" → "Büyüme" ("Büyüme (Growth)"), "Colony" → "Koloni" ("Koloni
+        Tahtası (Colony Board)"); a one-word gloss first. None when none gives it."""
+        key = _key(fold(english))
+        for english_keys, turkish in reversed(self.entries):  # shortest terms first
+            said = turkish.split()
+            if key in english_keys and len(said) == len(english_keys):
+                return said[english_keys.index(key)]
+        return None
+
     def expand(self, query: str) -> str:
         """The Turkish terms for every English term the query contains (may be empty).
 

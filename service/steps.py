@@ -6,7 +6,7 @@ What it does: ``steps_request`` tells whether a question asks for the steps of s
 paragraph of its section followed by passages under their own headings ("Enerji Talebi
 Kontrolü", "Emisyon Ekleme", …) — and ``answer_steps`` answers with the headings of the phase
 asked about in order, each with the first sentence under it and its place cited. The phase
-is the one whose opening and headings name it (an English name as the rules gloss it), or
+is the one whose opening and headings name it (an English name as the glossary gives it), or
 else the one the first passages are in. What it does not do: retrieve, or answer when no
 such run of headed passages fits (the ordinary pipeline then answers).
 """
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .answer import Answer, AnswerSpan
@@ -38,7 +39,6 @@ _ASKS_STEPS = re.compile(r"\badimlar\w*|\badim adim\b|\bsteps\b|\bstep by step\b
 _ASKS_CONTENTS = re.compile(r"\b(?:asama|faz|phase)\w*(?: \w+)? neler (?:yapil|olu)\w*"
                             r"|\bwhat happens (?:in|during)(?: \w+){0,3} phase\b")
 _PHASE_WORD = re.compile(r"(?:asama|faz|phase)[\w'’]*")
-_GLOSSED = re.compile(r"((?:[^\W\d_]+ ){0,3}[^\W\d_]+) \(([^()]{1,60})\)")  # "Büyüme (Growth)"
 MIN_STEPS = 3  # fewer headed passages are no procedure worth listing as one
 _NUMBERED = re.compile(r"^\d{1,2}\.\s*")  # "1. Açlık": the answer numbers its steps itself
 
@@ -87,7 +87,8 @@ def phase_steps(chunks: tuple[Chunk, ...], around: Chunk, text: str) -> tuple[St
 
 
 def answer_steps(q: Question, retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, ...],
-                 k: int = 5, terms: set[str] | None = None) -> Answer | None:
+                 k: int = 5, terms: set[str] | None = None,
+                 translate: Callable[[str], str | None] = lambda _w: None) -> Answer | None:
     """The steps of the phase the question asks about, or None (not a steps question, no
     game, or none of the first k passages is in a run of headed passages). Of the phases
     the first k passages are in, the one whose headings, first sentences and opening share
@@ -98,7 +99,7 @@ def answer_steps(q: Question, retrieval: Retrieval, corpus: Corpus, chunks: tupl
     # The question's terms as the corpus knows them (English ones translated), when given.
     terms = terms if terms is not None else terms_of(retrieval.query)
     pairs = _pairs(retrieval.query)
-    named = _phase_name(q, game.text)
+    named = _phase_name(q, game.text, translate)
     # Every phase of the game, not only those the first passages are in: "Oyuncu Turları
     # Fazı" is named in its first step, which need not be retrieved. A phase the passages are
     # in wins a tie.
@@ -144,14 +145,14 @@ def answer_steps(q: Question, retrieval: Retrieval, corpus: Corpus, chunks: tupl
                   passages=hits[:k], facts=(), spans=spans, kind="how_why")
 
 
-def _phase_name(q: Question, text: str) -> set[str]:
+def _phase_name(q: Question, text: str, translate: Callable[[str], str | None]) -> set[str]:
     """The terms of the word naming the phase asked about ("Büyüme" of "Büyüme Aşaması'nda",
-    "Global" of "the Global Phase"); an English name as the rules gloss it ("Colony" is the
-    "Koloni" of "Koloni Tahtası (Colony Board)"). Empty when no phase is named, or the name is
-    no word of the rules: nothing to check a phase against."""
+    "Global" of "the Global Phase"); an English name as ``translate`` (the glossary) gives it
+    ("Colony" is the "Koloni" of "Koloni Tahtası (Colony Board)"). Empty when no phase is
+    named, or the name is no word of the rules: nothing to check a phase against."""
     for before, word in itertools.pairwise(words(q.text)):
         if _PHASE_WORD.fullmatch(fold(word)):
-            name = before if is_turkish(before) else _turkish_for(before, text)
+            name = before if is_turkish(before) else translate(before)
             named = terms_of(name) if name else set()
             checkable = bool(named) and max(named, key=len) in fold(text)
             return named if checkable else set()
@@ -168,20 +169,6 @@ def _names(named: set[str], head: str, titles: str) -> int:
     if any(w.startswith(name) and _PHASE_WORD.fullmatch(n) for w, n in itertools.pairwise(said)):
         return 3
     return 2 if named & terms_of(titles) else 1 if named & terms_of(head) else 0
-
-
-def _turkish_for(english: str, text: str) -> str | None:
-    """The Turkish word the rules give for an English one in their parentheses: "Büyüme
-    (Growth)", "Koloni Tahtası (Colony Board)" — the word at the same place in the words just
-    before the parenthesis."""
-    key = fold(english)
-    for m in _GLOSSED.finditer(text):
-        inside = [fold(w) for w in words(m.group(2))]
-        if key in inside:
-            before = words(m.group(1))[-len(inside):]
-            if len(before) == len(inside):
-                return before[inside.index(key)]
-    return None
 
 
 def _pairs(text: str) -> set[tuple[str, str]]:

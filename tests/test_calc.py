@@ -341,6 +341,9 @@ def test_a_number_with_its_own_noun_may_stand_between_a_count_and_its_noun():
         "castles": (3.0,), "cards": (2.0,), "each": (5.0,)}
     # "bir" before a plural is no count of one; a full stop before a capital ends a sentence
     assert bind("3 kale, bir görev kartlarım var", qs).values == {"castles": (3.0,)}
+    ahead = [*qs, Quantity("firsts", "birincilik", ("en ileri",), default=0)]
+    assert bind("3 kale, bir kez en ileri bendim", ahead).values == {  # "ileri" is no plural
+        "castles": (3.0,), "firsts": (1.0,)}
     full_stop = [Quantity("morale", "moral", ("moral",)), Quantity("hunger", "açlık", ("açlık",))]
     assert bind("moral 7. Açlık adımında", full_stop).values == {"morale": (7.0,)}
 

@@ -6,6 +6,7 @@ import pytest
 
 from hakem.chunks import Chunk
 from hakem.corpus import Corpus, Game
+from hakem.lexical import Glossary
 from hakem.question import analyse
 from hakem.retrieve import Hit, Retrieval
 from hakem.steps import answer_steps, phase_steps, steps_request
@@ -96,7 +97,8 @@ def _asked(question: str, hit_heading: str) -> list[str]:
     corpus = Corpus((Game("g", "Oyun", (), "tr", PHASES, ""),))
     hit = next(c for c in chunks if c.heading == hit_heading)
     retrieval = Retrieval(question, question, (), "g", "name", (Hit(hit, 1.0, 0.0, 0.0),))
-    answer = answer_steps(analyse(question), retrieval, corpus, chunks)
+    glossary = Glossary.from_texts([PHASES])  # "Kamp Fazı (Camp Phase)": Camp is Kamp
+    answer = answer_steps(analyse(question), retrieval, corpus, chunks, translate=glossary.word)
     return [] if answer is None else answer.answer.split("\n")[1:]
 
 
