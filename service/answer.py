@@ -18,7 +18,7 @@ from typing import Any
 from .answerability import Model, decide, hedged
 from .choose import Vectors, best_coverage, best_meaning, choose, coverage, terms_of
 from .facts import Fact, FactHit, fact_numbers
-from .numbers import fmt_number
+from .numbers import counts_in, fmt_number
 from .phrasing import applied_sentence, fact_json, fact_sentence
 from .question import Question
 from .retrieve import Hit, Retrieval
@@ -150,7 +150,7 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
     spans = tuple(AnswerSpan(game, sp.start, sp.end) for sp in choice.spans)
     fact = top_fact.fact if top_fact is not None else None
     quoted = fact is not None and any(sp.start <= fact.start < sp.end for sp in choice.spans)
-    if top_fact is not None and (quoted or top_fact.applied):
+    if top_fact is not None and (quoted or top_fact.applied) and not echoes(q, top_fact):
         # A fact leads only with the sentence that states it (or its rate worked out): a
         # number from elsewhere in the rules, put first, misleads (measured on dev, dev2,
         # probe4 and probe5: 2 of 3 such leads were wrong). The player's own numbers that
@@ -212,6 +212,22 @@ def lead_fact(q: Question, facts: tuple[FactHit, ...]) -> FactHit | None:
         # counts occasions, if one matched, is.
         return next((f for f in facts[1:] if _counts_occasions(f.fact)), None)
     return top
+
+
+def echoes(q: Question, hit: FactHit) -> bool:
+    """The fact's number is one the player typed ("kaç jeton olunca 2 kart eksik çekiyorum"
+    matched to "2 kısıt"; "30 zombinin hepsi tahtada" to "30 zombi"): put first, a number
+    the question already states reads as its answer, and it is almost never the answer to a
+    question that states it. A rate worked out for the question's count, or the value for
+    the case it names ("2 oyuncuda 3 koşul"), is not an echo."""
+    if hit.applied or hit.in_range:
+        return False
+    fact = hit.fact
+    # A rate's lead states its unit count ("her 10 kart için 1 moral"): the count is the
+    # number that answers "her kaç kartta moral 1 düşer", and the 1 is the player's own.
+    shown = fact.per if fact.per not in (None, 1) else next(
+        (n for n in (fact.value, fact.min, fact.max) if n is not None), None)
+    return shown is not None and shown in counts_in(q.text)
 
 
 def _names_unit(q: Question, fact: Fact) -> bool:

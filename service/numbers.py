@@ -121,6 +121,19 @@ def numbers_in(text: str) -> list[float]:
     return [value for _, _, value in number_spans(text)]
 
 
+# A rank, not a count: "ikinci", "üçüncü" (folded endings), "8. teknoloji", "1. sıra".
+_RANK_WORD = ("nci", "ncu")
+_RANK_DIGIT = re.compile(r"\.\s+[a-zçğıöşü]")
+
+
+def counts_in(text: str) -> list[float]:
+    """The numbers ``text`` states as counts or amounts: ``numbers_in`` without ranks
+    ("ikinci olan", "8. teknoloji", "1. sıra")."""
+    return [value for start, end, value in number_spans(text)
+            if not fold(text[start:end]).endswith(_RANK_WORD)
+            and not (text[start:end].isdigit() and _RANK_DIGIT.match(text, end))]
+
+
 def fmt_number(x: float) -> str:
     """12.0 → "12", 0.1 → "0,1" (Turkish decimal comma)."""
     return str(int(x)) if float(x).is_integer() else f"{x:g}".replace(".", ",")

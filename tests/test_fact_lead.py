@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from hakem.answer import fact_lead, lead_fact
+from hakem.answer import echoes, fact_lead, lead_fact
 from hakem.corpus import load_corpus
 from hakem.facts import Fact, FactHit, load_facts
 from hakem.numbers import numbers_in
@@ -87,3 +87,22 @@ def test_a_count_the_rules_leave_open_does_not_lead():
     assert lead_fact(analyse("4 kişide kaç hain kartı karıştırılır?"),
                      (FactHit(open_count, 2.0),)) is None
     assert lead_fact(analyse("Kral Günü kaç ZP verir?"), (FactHit(POINTS, 2.0),)) is not None
+
+
+def test_a_number_the_player_typed_does_not_lead():
+    # "kaç jeton olunca 2 kart eksik çekiyorum": a fact whose number is the player's 2
+    # answers another question; put first, it reads as the answer.
+    two = Fact(id="two", game="g", subject="Kriz kartına sıkıştırma kısıtı", unit="kısıt",
+               min=None, max=None, value=2, value_unit="kısıt", effect="iki kısıt vardır",
+               quote="Önemli iki kısıt vardır.", start=0, end=10, section="")
+    assert echoes(analyse("Kaç jeton olunca 2 kart eksik çekiyorum?"), FactHit(two, 2.0))
+    assert not echoes(analyse("Sıkıştırmanın kaç kısıtı var?"), FactHit(two, 2.0))
+    # A rank is no number typed as a count ("ikinci olan", "1. sıra").
+    assert not echoes(analyse("İkinci olan kaç kısıt alır?"), FactHit(two, 2.0))
+    # The value for the case the question states is its answer, not an echo.
+    assert not echoes(analyse("4 oyunculu oyunda kaç küp 1 bant?"), FactHit(BAND, 1.0, True))
+    # A rate's lead is its unit count: "her kaç kartta moral 1 düşer" is answered by 10.
+    waste = Fact(id="w", game="g", subject="Atık kartı başına moral", unit="kart", min=None,
+                 max=None, value=1, value_unit="moral", effect="her 10 kart için 1 moral",
+                 quote="Her 10 kart için moral 1 düşer.", start=0, end=10, section="", per=10)
+    assert not echoes(analyse("Her kaç kartta moral 1 düşer?"), FactHit(waste, 2.0))

@@ -20,7 +20,7 @@ from hakem.facts import (
     write_sqlite,
 )
 from hakem.factsearch import search_facts
-from hakem.numbers import numbers_in, numeric_sentences
+from hakem.numbers import counts_in, numbers_in, numeric_sentences
 from hakem.phrasing import fact_sentence
 from hakem.text import fold, words
 
@@ -299,3 +299,10 @@ def test_facts_are_also_matched_by_meaning(facts):
                         query_vector=vectors[target], fact_vectors=vectors)
     assert hits and hits[0].fact.id == pool[target].id  # no shared word, found by meaning
     assert search_facts(pool, "zzz qqq", "rebirth") == []  # words alone find nothing
+
+
+def test_counts_leave_out_ranks():
+    assert counts_in("ikinci olan 3 kart alır") == [3]
+    assert counts_in("8. teknoloji ne işe yarar, 1. sıra kaç puan") == []
+    assert counts_in("2 kart eksik, on iki jeton, 2,5 puan.") == [2, 12, 2.5]
+    assert counts_in("moral 7. Açlık") == [7]  # a sentence's end, no rank
