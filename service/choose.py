@@ -48,6 +48,12 @@ _MODAL = re.compile(r"\w*(?:abil|ebil|amaz|emez|amay|emey|mali|meli|zorunda|gere
                     r"|yalnizca|sadece|degil|olamaz|yok|hayir|evet|asla|her zaman")
 # A worked example of the rulebook ("Örneğin Enerji Talebi 12 ise …"): its numbers are not
 # the player's, and shown as the answer they mislead.
+# A sentence that states an order, folded: "aşağıdan yukarıya doğru sırasıyla d4, d6 …",
+# "soldan sağa doldurulur", "önce X, sonra Y", "(1) … (2) …".
+_STATES_ORDER = re.compile(r"sirasiyla|sirayla|\b(?:asagidan|alttan|ustten|yukaridan) "
+                           r"(?:yukari|uste|alta|asagi)\w*|\bsoldan saga\b|\bsagdan sola\b"
+                           r"|\bonce\b.*\b(?:sonra|ardindan)\b|\(1\)")
+ORDER_WEIGHT = 0.5
 _EXAMPLE = re.compile(r"^(?:[-•(]\s*)?(?:Örne(?:ğin|k)|Mesela|Ör\.)", re.IGNORECASE)
 # A how / what-happens / which question is answered by a few sentences of the rule, not by
 # its first line: up to this many characters of the passage, from the chosen sentence on.
@@ -95,7 +101,7 @@ def _candidates(hits: tuple[Hit, ...], game_text: str) -> list[_Candidate]:
 @lru_cache(maxsize=64)
 def _candidates_of(hits: tuple[Hit, ...], game_text: str) -> tuple[_Candidate, ...]:
     out: list[_Candidate] = []
-    for rank, hit in enumerate(hits[:SENTENCE_POOL]):
+    for rank, hit in enumerate(hits):
         spans = chunk_sentences(hit.chunk, game_text)
         for i, span in enumerate(spans):
             text = game_text[span.start : span.end]
@@ -143,6 +149,8 @@ def _score(c: _Candidate, q: Question, terms: AbstractSet[str],
         score += 0.1
     if _EXAMPLE.match(c.text):
         score -= 0.25
+    if q.asks_order and _STATES_ORDER.search(fold(c.text)):
+        score += ORDER_WEIGHT
     return score
 
 
@@ -176,7 +184,11 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
            query_vector: np.ndarray | None = None, vectors: Vectors | None = None) -> Choice:
     """The sentences that answer ``q``: the best one, or the best for each of its parts.
     With ``query_vector`` and the index's sentence ``vectors``, meaning counts too."""
-    pool = _candidates(hits, game_text)
+    # An order is often stated apart from the topic's own sentence ("Dördüncü adımda zarları
+    # fixer alanına yerleştirirsiniz. … aşağıdan yukarıya sırasıyla d4, d6 …"): one passage
+    # deeper for an order question.
+    pool = list(_candidates_of(tuple(hits[:SENTENCE_POOL + 1]), game_text)) if q.asks_order \
+        else _candidates(hits, game_text)
     if hits:
         pool = _with_meaning(pool, hits[0].chunk.game, query_vector, vectors)
     if not pool:

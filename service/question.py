@@ -52,6 +52,9 @@ _SETUP = re.compile(r"kurulum\w*|kur(?:uyor|uyo|ariz|acagiz|mak|ulur)\w*|setup\w
 _CONDITIONAL = re.compile(r"\w{2,}(?:sa|se)(?:m|n|k|niz|nuz|lar|ler)?")
 _WHAT_HAPPENS = re.compile(r"\bne (?:olur|oluyor|oluyo|olacak|olcak|yapiyoruz|yapilir)\b"
                            r"|\bwhat happens\b")
+# "hangi sırayla dizilir", "ne sırayla", "hangi düzende", "in what order": the question asks
+# for an order, which a rule states with "sırasıyla", "önce … sonra", "soldan sağa".
+_ORDER = re.compile(r"\b(?:hangi|ne) (?:sira\w*|duzen\w*)|\bin (?:what|which) order\b")
 _ENGLISH_FUNCTION = frozenset("""the a an of in on to is are do does did how many much what
 which who when where why if my i you your we our for with and or can could should would will
 it its this that there their""".split())
@@ -75,6 +78,7 @@ class Question:
     setup: bool
     parts: tuple[str, ...]  # the sub-questions of a two-part question; () for one part
     how_often: bool = False  # "kaç kez/kere", "how many times": a count of occasions
+    asks_order: bool = False  # "hangi sırayla", "in what order"
 
     @property
     def has_content(self) -> bool:
@@ -171,4 +175,4 @@ def analyse(raw: str) -> Question:
         numbers=tuple(numbers_in(text)), english=english, yes_no=yes_no, how_many=how_many,
         how_why=how_why, what_if=what_if,
         setup=any(_SETUP.fullmatch(w) for w in folded), parts=parts,
-        how_often=bool(_HOW_OFTEN.search(flat)))
+        how_often=bool(_HOW_OFTEN.search(flat)), asks_order=bool(_ORDER.search(flat)))

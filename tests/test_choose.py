@@ -148,3 +148,35 @@ def test_a_bare_list_item_is_read_with_the_sentence_that_announces_its_list():
     assert _with_its_lead_in(long_item, text) == long_item  # says what it is about itself
     plain = Span(0, 6)
     assert _with_its_lead_in(plain, text) == plain
+
+
+ORDER_TEXT = ("Kurulum\n"
+              "Zarlarınızı fixer alanına yerleştirirsiniz ve zarlar orada bekler. "
+              "Fixer alanındaki zarlar kart etkilerinden etkilenmez.\n"
+              "Kurulum adımları\n"
+              "Dördüncü adımda zarlarınızı fixer alanına koyarsınız.\n"
+              "Zarlar dizilirken aşağıdan yukarıya doğru sırasıyla d4, d6 ve en üste d20 gelir.")
+
+
+def _order_hit(start: int, end: int) -> Hit:
+    chunk = Chunk(id=f"g:{start}-{end}", game="g", section="", kind="setup", start=start,
+                  end=end, text=ORDER_TEXT[start:end])
+    return Hit(chunk, 1.0, 0.9, 1.0)
+
+
+def test_an_order_question_is_answered_by_the_sentence_that_states_an_order():
+    first = _order_hit(ORDER_TEXT.index("Zarlarınızı"), ORDER_TEXT.index("\nKurulum adımları"))
+    other = _order_hit(0, 8)
+    steps = _order_hit(ORDER_TEXT.index("Dördüncü"), len(ORDER_TEXT))
+    question = "fixer alanına zarları hangi sırayla diziyoruz"
+    q = analyse(question)
+    assert q.asks_order
+    choice = choose(q, (first, other, steps), ORDER_TEXT, frozenset(terms_of(question)),
+                    lambda _t: 1.0)
+    said = ORDER_TEXT[choice.spans[0].start : choice.spans[0].end]
+    assert "aşağıdan yukarıya doğru sırasıyla" in said
+    # Without asking for an order, the topic's own sentence answers.
+    plain = "fixer alanına zarları nereye koyuyoruz"
+    choice = choose(analyse(plain), (first, other, steps), ORDER_TEXT,
+                    frozenset(terms_of(plain)), lambda _t: 1.0)
+    assert "sırasıyla" not in ORDER_TEXT[choice.spans[0].start : choice.spans[0].end]

@@ -82,3 +82,15 @@ def test_how_often_is_a_count_of_occasions(text, expected):
 ])
 def test_two_questions_joined_by_ve_are_two_parts(text, parts):
     assert len(analyse(text).parts) == parts
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Gig zarlarını fixer alanına hangi sırayla diziyoz?", True),
+    ("kartlar ne siraya gore cozulur", True),
+    ("yuvalara hangi düzende koyuyoruz", True),
+    ("In what order do the dice go?", True),
+    ("kendi sıramda kaç sözleşme tamamlarım?", False),
+    ("Koloni Fazı'nda sırayla neler yapılıyor?", False),
+])
+def test_an_order_question(text, expected):
+    assert analyse(text).asks_order is expected
