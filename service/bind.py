@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .formulas import Quantity
-from .numbers import number_spans
+from .numbers import is_rank, number_spans
 from .text import fold, written_present
 
 # "one" is left out: far more often "the one", "round one" than a count.
@@ -51,7 +51,7 @@ _ELLIPSIS = frozenset(["tane", "adet"])
 # quantity's name that no number counts, it is the count: "bir bitiş koşulu sağlandı",
 # "bir kere atık temizleme yaparsam" (1, where the rule's default would be 0). "biri" is "one
 # of them": "beş bitiş koşulundan biri".
-_ONE = frozenset(["bir", "bi", "tek", "biri", "birisi", "birini", "bisi"])
+_ONE = frozenset(["bir", "bi", "tek", "biri", "birisi", "birini", "bisi", "birinde"])
 # An ablative ending: "beş bitiş koşulundan ikisi" — the number after it counts the name
 # ("ikisi", two of them); the number before it is the whole the part is taken from.
 _ABLATIVE = re.compile(r"(?:d|t)(?:a|e)n$")
@@ -72,7 +72,11 @@ class Token:
 def tokens(question: str) -> list[Token]:
     """Numbers and folded words of the question in order; a suffix after an apostrophe
     ("survivor'ım", "13'ü") is dropped, as it says nothing about what is counted."""
-    out = [Token("", s, e, v) for s, e, v in number_spans(question)]
+    # A rank word ("ikinci", "üçüncü") keeps its word too: it may be a quantity's name
+    # ("birinde ikinci en ilerideydim" counts second places) or a rank's number ("ikinci
+    # sıradayım").
+    out = [Token(fold(question[s:e]) if is_rank(question[s:e]) else "", s, e, v)
+           for s, e, v in number_spans(question)]
     taken = [(t.start, t.end) for t in out]
     for m in _WORD.finditer(question):
         if any(s <= m.start() < e for s, e in taken):
@@ -140,7 +144,8 @@ def mentions(toks: list[Token], aliases: Iterable[tuple[str, str]]) -> list[Ment
             continue
         for i in range(len(toks) - len(words) + 1):
             span = range(i, i + len(words))
-            if any(j in used or toks[j].number is not None for j in span):
+            if any(j in used or (toks[j].number is not None and not toks[j].text)
+                   for j in span):
                 continue
             if all(word_matches(toks[j].text, w) for j, w in zip(span, words, strict=True)):
                 said = toks[i + len(words) - 1].text
@@ -168,7 +173,8 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     qs = {q.name: q for q in quantities}
     toks = tokens(question)
     found = mentions(toks, [(q.name, a) for q in qs.values() for a in q.aliases])
-    numbers = [i for i, t in enumerate(toks) if t.number is not None]
+    in_names = {j for m in found for j in range(m.first, m.last + 1)}
+    numbers = [i for i, t in enumerate(toks) if t.number is not None and i not in in_names]
     owner: dict[int, str] = {}
     used: set[int] = set()
     # "beş bitiş koşulundan ikisi": the part after an ablative name counts it.

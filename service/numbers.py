@@ -24,13 +24,14 @@ _TENS = {"on": 10, "yirmi": 20, "otuz": 30, "kırk": 40, "elli": 50, "altmış":
          "yetmiş": 70, "seksen": 80, "doksan": 90}
 _CARDINALS = {**_UNITS, **_TENS}
 # Inflected forms: consonant softening stems ("dördü", "dördüncü") and the endings a number
-# word takes (possessive, case, "-li" adjective, distributive "-er", ordinal). A closed list,
+# word takes (possessive, case, "-li" adjective, distributive "-er", ordinal; "ikisinde", "in
+# two of them"). A closed list,
 # so "altına" (under it) or "ona" (to him) never read as 6 or 10.
 _STEMS = {**{w: w for w in _CARDINALS}, "dörd": "dört"}
 _ENDINGS = ("", "ü", "u", "ı", "i", "sı", "si", "yı", "yi", "ye", "ya", "e", "a", "de", "da",
             "te", "ta", "den", "dan", "ten", "tan", "li", "lı", "lu", "lü", "er", "ar", "şer",
             "şar", "inci", "ıncı", "uncu", "üncü", "nci", "ncı", "ncu", "ncü", "sini", "sını",
-            "sine", "sına", "yü", "yu")
+            "sine", "sına", "yü", "yu", "sinde", "sında", "ünde", "unde", "inde", "ında")
 _FRONT, _BACK = set("eiöü"), set("aıou")
 
 
@@ -49,7 +50,7 @@ _WORD_NUMBERS: dict[str, int] = {
 _WORD_NUMBERS.update({"birinci" + end: 1 for end in ("", "si", "yi", "ye", "de", "den", "yim",
                                                        "ydim", "ydi", "yiz", "ydik", "lik")})
 # Forms that are also everyday words: the pronoun "o" (ona, onu, onda, ondan).
-for _w in ("ona", "onu", "onda", "ondan", "ondaki"):
+for _w in ("ona", "onu", "onda", "ondan", "ondaki", "onunda"):
     _WORD_NUMBERS.pop(_w, None)
 # Typed without diacritics ("uc", "dort", "bes"): only a token with no Turkish letter may match
 # a folded form, so "uç" (tip) or "ön" (front) never read as 3 or 10; "ucu" (its tip) is out.
@@ -126,11 +127,16 @@ _RANK_WORD = ("nci", "ncu")
 _RANK_DIGIT = re.compile(r"\.\s+[a-zçğıöşü]")
 
 
+def is_rank(word: str) -> bool:
+    """A number word that is an ordinal: "ikinci", "üçüncü", "dördüncü"."""
+    return fold(word).endswith(_RANK_WORD)
+
+
 def counts_in(text: str) -> list[float]:
     """The numbers ``text`` states as counts or amounts: ``numbers_in`` without ranks
     ("ikinci olan", "8. teknoloji", "1. sıra")."""
     return [value for start, end, value in number_spans(text)
-            if not fold(text[start:end]).endswith(_RANK_WORD)
+            if not is_rank(text[start:end])
             and not (text[start:end].isdigit() and _RANK_DIGIT.match(text, end))]
 
 

@@ -333,6 +333,17 @@ def test_bir_counts_one_only_where_the_rule_would_assume_its_default():
     assert bind("bir bitiş koşulu kaç puan", qs).values == {}
 
 
+def test_a_rank_word_is_a_name_where_a_quantity_is_called_by_it():
+    qs = [Quantity("firsts", "birincilik", ("en ileri",), default=0),
+          Quantity("seconds", "ikincilik", ("ikinci",), default=0),
+          Quantity("rank", "sıra", ("sıra", "sıradayım"))]
+    # "birinde ikinci en ilerideydim": one second place, not two first places.
+    assert bind("3 Kral Günü'nün ikisinde en ileri bendim, birinde ikinci en ilerideydim",
+                qs).values == {"firsts": (2.0,), "seconds": (1.0,)}
+    # Where no quantity is called by it, a rank word is still a rank's number.
+    assert bind("ikinci sıradayım", qs[2:]).values == {"rank": (2.0,)}
+
+
 def test_a_number_with_its_own_noun_may_stand_between_a_count_and_its_noun():
     qs = [Quantity("cards", "görev kartı", ("görev kartı",), default=0),
           Quantity("each", "kartın puanı", ("puanlık",)),

@@ -306,3 +306,4 @@ def test_counts_leave_out_ranks():
     assert counts_in("8. teknoloji ne işe yarar, 1. sıra kaç puan") == []
     assert counts_in("2 kart eksik, on iki jeton, 2,5 puan.") == [2, 12, 2.5]
     assert counts_in("moral 7. Açlık") == [7]  # a sentence's end, no rank
+    assert counts_in("üç Kral Günü'nün ikisinde, dördünde") == [3, 2, 4]  # "in two of them"
