@@ -127,6 +127,7 @@ class Mention:
     first: int  # token indexes, inclusive
     last: int
     tail: str = ""  # the ending the last word adds to its alias ("lerim" of "kalelerim")
+    alias: str = ""  # the alias it matched, folded
 
 
 @lru_cache(maxsize=4096)
@@ -150,7 +151,7 @@ def mentions(toks: list[Token], aliases: Iterable[tuple[str, str]]) -> list[Ment
             if all(word_matches(toks[j].text, w) for j, w in zip(span, words, strict=True)):
                 said = toks[i + len(words) - 1].text
                 cut = len(words[-1]) if said.startswith(words[-1]) else len(words[-1]) - 1
-                found.append(Mention(name, i, i + len(words) - 1, said[cut:]))
+                found.append(Mention(name, i, i + len(words) - 1, said[cut:], " ".join(words)))
                 used.update(span)
     return sorted(found, key=lambda m: m.first)
 
@@ -176,6 +177,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     in_names = {j for m in found for j in range(m.first, m.last + 1)}
     numbers = [i for i, t in enumerate(toks) if t.number is not None and i not in in_names]
     owner: dict[int, str] = {}
+    named_by: dict[int, Mention] = {}  # the name right next to a number, when one is
     used: set[int] = set()
     # "beş bitiş koşulundan ikisi": the part after an ablative name counts it.
     for k, named in enumerate(found):
@@ -198,6 +200,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
             continue
         if after is not None and after not in used and _gap_ok(toks, n, found[after].first):
             owner[n] = found[after].quantity
+            named_by[n] = found[after]
             used.add(after)
     for n in numbers:
         if n in owner:
@@ -205,6 +208,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         before = [k for k, m in enumerate(found) if m.last < n and k not in used]
         if before and _gap_ok(toks, found[before[-1]].last, n):
             owner[n] = found[before[-1]].quantity
+            named_by[n] = found[before[-1]]
             used.add(before[-1])
     # "öndekinde de 1 tane var": a count with no noun of its own counts what was last
     # named, when that is a sum of parts; "3 tane daha" adds to it whatever it is.
@@ -242,6 +246,8 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         number = toks[n].number
         value = 1.0 if number is None else number  # "bir", "biri" (see _bind_ones)
         name = owner[n]
+        if value == 0 and qs[name].zero_counts:  # "0 gösteren bi d10" counts 10
+            value = _zero_counts(n, name, found, named_by, dict(qs[name].zero_counts))
         if n in more and len(values.get(name, ())) == 1 and not qs[name].summed:
             values[name][0] += value  # 6 and 3 more: 9, not "6 or 3?"
         else:
@@ -249,6 +255,16 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         spans.setdefault(name, []).append((toks[n].start, toks[n].end))
     return Binding({k: tuple(v) for k, v in values.items()},
                    {k: tuple(v) for k, v in spans.items()})
+
+
+def _zero_counts(n: int, name: str, found: list[Mention], named_by: dict[int, Mention],
+                 zeros: dict[str, float]) -> float:
+    """What a stated 0 counts: its name's own value for 0 (a d10's "0" is 10), the name
+    being the one bound to it, or else the nearest of the quantity's names within a few
+    words after it ("0 gösteren bi d10") or right before it ("d10 0 gösteriyor")."""
+    near = [named_by[n]] if n in named_by else [
+        m for m in found if m.quantity == name and (n < m.first <= n + 3 or m.last == n - 1)]
+    return next((zeros[m.alias] for m in near if m.alias in zeros), 0.0)
 
 
 def _bind_ones(toks: list[Token], found: list[Mention], qs: dict[str, Quantity],

@@ -32,6 +32,7 @@ from pathlib import Path
 from .corpus import Corpus, read_text
 from .expr import FUNCTIONS, FormulaError, expr_names_and_numbers, parse_expr
 from .numbers import numbers_in
+from .text import fold
 
 RULES_DIR = "rules"
 MOMENTS = ("setup", "start", "each-round", "each-turn", "on-event", "end", "any")
@@ -51,6 +52,9 @@ class Quantity:
     # listed parts.
     summed: bool = False
     default: float | None = None  # assumed when the question does not say (e.g. 0)
+    # A 0 stated for one of its aliases counts this instead: "0 gösteren d10" is 10 (the
+    # rules: "d10 zarında 0 rakamı “10” değerini temsil eder"). Folded alias → value.
+    zero_counts: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -137,10 +141,15 @@ def _quantities(raw: object, where: str) -> dict[str, Quantity]:
         if default is not None and (isinstance(default, bool)
                                     or not isinstance(default, int | float)):
             raise FormulaError(f"{at}: `default` must be a number")
-        out[name] = Quantity(name, q["label"], _strings(q.get("aliases", []) or [q["label"]],
-                                                        at, "aliases"),
-                             bool(q.get("summed", False)),
-                             None if default is None else float(default))
+        aliases = _strings(q.get("aliases", []) or [q["label"]], at, "aliases")
+        zeros = q.get("zero_counts", {})
+        if not isinstance(zeros, dict) or any(
+                a not in aliases or isinstance(v, bool) or not isinstance(v, int | float)
+                for a, v in zeros.items()):
+            raise FormulaError(f"{at}: `zero_counts` maps some of its aliases to numbers")
+        out[name] = Quantity(name, q["label"], aliases, bool(q.get("summed", False)),
+                             None if default is None else float(default),
+                             tuple((fold(a), float(v)) for a, v in zeros.items()))
     return out
 
 
@@ -203,6 +212,8 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
     numbers |= {abs(v) for v in given.values()}
     numbers |= {abs(x) for b in bands for x in (b.low, b.value, b.high) if x is not None}
     numbers |= {abs(x) for b in bands for x in numbers_in(b.say)}
+    # What a stated 0 counts must be the rules' own number too, cited by the formula.
+    numbers |= {abs(v) for n in names if n in quantities for _, v in quantities[n].zero_counts}
     unknown = names - set(quantities) - set(given)
     if unknown:
         raise FormulaError(f"{where}: unknown names {sorted(unknown)}")

@@ -609,3 +609,28 @@ def test_lowers_must_name_a_quantity_of_the_file(bant):
         f.write(LOSS_RULES.replace('lowers = "morale"', 'lowers = "mood"'))
     with pytest.raises(FormulaError, match="lowers"):
         Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+
+
+def test_a_zero_stated_for_a_die_that_counts_it_otherwise():
+    # "d10 zarında 0 rakamı 10 değerini temsil eder": the rules' value for that face.
+    dice = [Quantity("gig", "Gig zarı değeri", ("d4", "d10"), summed=True,
+                     zero_counts=(("d10", 10.0),))]
+    assert bind("d4=3 ve 0 gösteren bi d10 var", dice).values == {"gig": (3.0, 10.0)}
+    assert bind("d10 0 gösteriyor, d4 de 3te", dice).values == {"gig": (10.0, 3.0)}
+    assert bind("d4 0 gösteriyor, d10 5", dice).values == {"gig": (0.0, 5.0)}
+
+
+def test_zero_counts_must_name_an_alias_and_be_a_number_the_rules_state(bant):
+    corpus_dir, _ = bant
+    path = corpus_dir / "rules" / "bant-oyunu.toml"
+    corpus = load_corpus(corpus_dir)
+    path.write_text(BANT_RULES.replace('aliases = ["asker", "soldier"]',
+                                       'aliases = ["asker", "soldier"]\nzero_counts = { er = 10 }'),
+                    encoding="utf-8")
+    with pytest.raises(FormulaError, match="zero_counts"):
+        load_formulas(corpus_dir, corpus)
+    path.write_text(BANT_RULES.replace('aliases = ["asker", "soldier"]',
+                                       'aliases = ["asker", "soldier"]\n'
+                                       'zero_counts = { asker = 97 }'), encoding="utf-8")
+    with pytest.raises(FormulaError, match="numbers its quotes do not state"):
+        load_formulas(corpus_dir, corpus)
