@@ -20,7 +20,7 @@ import numpy as np
 
 from .facts import Fact, FactHit, apply_rate
 from .lexical import Glossary
-from .numbers import WORD, number_spans, numbers_in, word_number
+from .numbers import WORD, is_rank, number_spans, numbers_in, word_number
 from .text import STOPWORDS, fold, prefix, stem, words
 
 # Where a question word matches counts by how much that field says what the fact is about.
@@ -50,7 +50,6 @@ def word_features(token: str) -> dict[str, str]:
 
 # Every fact answers "how many", so question words (and "olan", "tane") carry no signal
 # here; they stay content words for passage retrieval (see text.STOPWORDS).
-_ORDINAL = ("nci", "ncu")  # folded ordinal endings: ikinci, üçüncü, dördüncü
 _QUESTION_WORDS = frozenset(fold(w) for w in re.findall(r"\S+", """
 kaç kaçı kaça kaçta kaçtır kaçar kaçıncı nedir ne neler nasıl hangi hangisi hangileri mı mi
 mu mü mıdır midir acaba how many much what which does
@@ -61,7 +60,7 @@ def _content_tokens(text: str) -> list[str]:
     """Words that say what a text is about: no stopwords, question words or numbers (numbers
     are matched exactly, by value, never as words)."""
     return [t for t in words(text) if not t[:1].isdigit()
-            and (word_number(t) is None or fold(t).endswith(_ORDINAL))  # "ikinci" is a rank
+            and (word_number(t) is None or is_rank(t))  # "ikinci" is a rank
             and fold(t) not in STOPWORDS and fold(t) not in _QUESTION_WORDS]
 
 
@@ -166,7 +165,7 @@ def _numbers_in_context(question: str) -> list[Stated]:
     ordinals ("ikinci olan") are ranks, not counts, and are left to the words."""
     out = []
     for start, end, value in number_spans(question):
-        if fold(question[start:end]).endswith(_ORDINAL):
+        if is_rank(question[start:end]):
             continue
         before = [fold(w) for w in WORD.findall(question[:start])][-2:]
         after = [fold(w) for w in WORD.findall(question[end:])][:4]

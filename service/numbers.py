@@ -25,8 +25,7 @@ _TENS = {"on": 10, "yirmi": 20, "otuz": 30, "kırk": 40, "elli": 50, "altmış":
 _CARDINALS = {**_UNITS, **_TENS}
 # Inflected forms: consonant softening stems ("dördü", "dördüncü") and the endings a number
 # word takes (possessive, case, "-li" adjective, distributive "-er", ordinal; "ikisinde", "in
-# two of them"). A closed list,
-# so "altına" (under it) or "ona" (to him) never read as 6 or 10.
+# two of them"). A closed list, so "altına" (under it) or "ona" (to him) never read as 6 or 10.
 _STEMS = {**{w: w for w in _CARDINALS}, "dörd": "dört"}
 _ENDINGS = ("", "ü", "u", "ı", "i", "sı", "si", "yı", "yi", "ye", "ya", "e", "a", "de", "da",
             "te", "ta", "den", "dan", "ten", "tan", "li", "lı", "lu", "lü", "er", "ar", "şer",
