@@ -1,15 +1,13 @@
 """Bind the numbers a question states to the quantities of a formula.
 
-What it does: reads a player's question as tokens (numbers — digits, Turkish number words,
-folded "bes"/"uc", a few English ones — words folded without diacritics, and list
-separators), finds where each quantity's names occur (its Turkish and English aliases, with
-Turkish suffixes and consonant softening allowed: "hayatta kalanım", "survivor'ım",
-"talebim" for "talep"), and gives each number the quantity it counts. In Turkish the noun a
-number counts follows it ("5 hayatta kalan", "8 temiz 3 kirli", "2 kişiyiz"); a number may
-also follow its name ("talep 13", "Enerji Talebim şu anda 11"); numbers listed together
-("2 ve 4 katlık", "etki değeri 3 ve 2") count the same thing; "beş koşuldan ikisi" counts
-the part, "3 tane daha" adds, and "bir" counts one where the rule would assume its default.
-Also what a question asks a number of ("kaç zar", "how many trees").
+What it does: takes the question's tokens and where each quantity's names occur in them
+(``mentions``: "hayatta kalanım", "survivor'ım", "talebim" for "talep") and gives each
+number the quantity it counts. In Turkish the noun a number counts follows it ("5 hayatta
+kalan", "8 temiz 3 kirli", "2 kişiyiz"); a number may also follow its name ("talep 13",
+"Enerji Talebim şu anda 11"); numbers listed together ("2 ve 4 katlık", "etki değeri 3 ve
+2") count the same thing; "beş koşuldan ikisi" counts the part, "3 tane daha" adds, and
+"bir" counts one where the rule would assume its default. Also what a question asks a number
+of ("kaç zar", "how many trees").
 
 What it does not do: choose a formula or evaluate one (see ``calc``), or guess a number the
 question does not state.
@@ -21,23 +19,11 @@ import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from .formulas import Quantity
-from .numbers import is_rank, number_spans
-from .text import fold, written_present
+from .mentions import Mention, Token, mentions, tokens
+from .text import fold
 
-# "one" is left out: far more often "the one", "round one" than a count.
-_ENGLISH_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-                    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-                    "twice": 2}
-# A die named by its faces ("d6", "d20") is one word; its digits are not a count.
-# A sentence's end is a token too: "Moral 6'ydı. Atık yığınında 21 kart" — the 6 is the
-# morale named before it, not the waste pile named after the full stop.
-# (An ordinal's full stop, "2. oldum", is no sentence end; before a capital it is: "moral 7.
-# Açlık adımından sonra".)
-_WORD = re.compile(r"\b[dD]\d+\b|[^\W\d_]+|[,;+&!?]|(?<!\d)\.|\.(?=\s+[A-ZÇĞİÖŞÜ])")
-_APOSTROPHES = "'’‘`´"
 # Words between a number and what it counts that do not change what it counts. "kez"
 # ("2 kez belirteci 0'a koydum") counts what follows it unless the formula counts occasions
 # (then "kez" is that quantity's name and is read first).
@@ -45,7 +31,6 @@ _FILLER = frozenset(fold(w) for w in """tane adet daha de da tl şu an anda su �
 değerinde toplam total of my i have has var olan olarak sadece only just kadar the a is are
 was were shows kapalı harcanmamış kullanılmamış unused face down kez kere defa""".split())
 _SEPARATORS = frozenset([",", ";", "+", "&", "ve", "and", "ile", "ile"])
-_SOFTENED = {"p": "b", "t": "d", "k": "g", "c": "c"}  # folded: ç→c, ğ→g
 _ELLIPSIS = frozenset(["tane", "adet"])
 # "bir" is left out of the numbers (``numbers``: far more often the article). Before a
 # quantity's name that no number counts, it is the count: "bir bitiş koşulu sağlandı",
@@ -59,101 +44,6 @@ _PLURAL = re.compile(r"l[ae]r")
 _MORE = "daha"  # "6 jetonum vardı, 3 tane daha aldım": 3 more of what was last named
 _SENTENCE_ENDS = frozenset(".!?")  # tokens of their own
 WINDOW = 2  # filler words allowed between a number and its noun
-
-
-@dataclass(frozen=True)
-class Token:
-    text: str  # folded word, a separator, or "" for a number
-    start: int
-    end: int
-    number: float | None = None
-
-
-def tokens(question: str) -> list[Token]:
-    """Numbers and folded words of the question in order; a suffix after an apostrophe
-    ("survivor'ım", "13'ü") is dropped, as it says nothing about what is counted."""
-    # A rank word ("ikinci", "üçüncü") keeps its word too: it may be a quantity's name
-    # ("birinde ikinci en ilerideydim" counts second places) or a rank's number ("ikinci
-    # sıradayım").
-    out = [Token(fold(question[s:e]) if is_rank(question[s:e]) else "", s, e, v)
-           for s, e, v in number_spans(question)]
-    taken = [(t.start, t.end) for t in out]
-    for m in _WORD.finditer(question):
-        if any(s <= m.start() < e for s, e in taken):
-            continue
-        if m.start() and question[m.start() - 1] in _APOSTROPHES:
-            continue
-        word = written_present(fold(m.group()))
-        if word in _ENGLISH_NUMBERS:
-            out.append(Token("", m.start(), m.end(), float(_ENGLISH_NUMBERS[word])))
-        else:
-            out.append(Token(word, m.start(), m.end()))
-    return sorted(out, key=lambda t: t.start)
-
-
-@lru_cache(maxsize=1 << 16)  # pure, and asked for the same pairs question after question
-def word_matches(token: str, alias_word: str) -> bool:
-    """A question word is a form of an alias word: the word itself, or it with a Turkish
-    ending ("kalanım", "jetonlarımız"), also after consonant softening ("talebim")."""
-    if token == alias_word:
-        return True
-    room = 8 if len(alias_word) >= 4 else 3
-    if token.startswith(alias_word):
-        return len(token) - len(alias_word) <= room
-    last = alias_word[-1:]
-    if len(alias_word) >= 4 and last in _SOFTENED:
-        soft = alias_word[:-1] + _SOFTENED[last]
-        if token.startswith(soft) and len(token) - len(soft) <= room:
-            return True
-    # A typo in a long word ("toplulk" for "topluluk"): one letter off, suffix allowed.
-    return len(alias_word) >= 7 and any(
-        _one_edit(token[:n], alias_word) and len(token) - n <= room
-        for n in range(len(alias_word) - 1, min(len(token), len(alias_word) + 1) + 1))
-
-
-def _one_edit(a: str, b: str) -> bool:
-    """a and b differ by one inserted, deleted or replaced letter (or not at all)."""
-    if abs(len(a) - len(b)) > 1:
-        return False
-    i = 0
-    while i < min(len(a), len(b)) and a[i] == b[i]:
-        i += 1
-    return a[i + 1:] == b[i + 1:] or a[i:] == b[i + 1:] or a[i + 1:] == b[i:]
-
-
-@dataclass(frozen=True)
-class Mention:
-    quantity: str
-    first: int  # token indexes, inclusive
-    last: int
-    tail: str = ""  # the ending the last word adds to its alias ("lerim" of "kalelerim")
-    alias: str = ""  # the alias it matched, folded
-
-
-@lru_cache(maxsize=4096)
-def _alias_words(alias: str) -> tuple[str, ...]:
-    return tuple(fold(w) for w in re.findall(r"[^\W_]+", alias.replace("'", " ")))
-
-
-def mentions(toks: list[Token], aliases: Iterable[tuple[str, str]]) -> list[Mention]:
-    """Where each (quantity, alias) occurs, longest aliases first, each word used once."""
-    found: list[Mention] = []
-    used: set[int] = set()
-    for name, alias in sorted(aliases, key=lambda a: (-len(_alias_words(a[1])), -len(a[1]))):
-        words = _alias_words(alias)
-        if not words:
-            continue
-        for i in range(len(toks) - len(words) + 1):
-            span = range(i, i + len(words))
-            if any(j in used or (toks[j].number is not None and not toks[j].text)
-                   for j in span):
-                continue
-            if all(word_matches(toks[j].text, w) for j, w in zip(span, words, strict=True)):
-                said = toks[i + len(words) - 1].text
-                cut = len(words[-1]) if said.startswith(words[-1]) else len(words[-1]) - 1
-                found.append(Mention(name, i, i + len(words) - 1, said[cut:], " ".join(words)))
-                used.update(span)
-    return sorted(found, key=lambda m: m.first)
 
 
 def _gap_ok(toks: list[Token], a: int, b: int) -> bool:

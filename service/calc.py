@@ -21,11 +21,12 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from .bind import Binding, Token, asked_nouns, asked_window, bind, mentions
+from .bind import Binding, asked_nouns, asked_window, bind
 from .chain import chain
 from .corpus import Corpus
 from .expr import Missing, evaluate, parse_expr
 from .formulas import Citation, Formula, load_formulas
+from .mentions import Token, mentions
 from .numbers import fmt_number
 from .text import fold
 

@@ -27,9 +27,10 @@ import numpy as np
 from .chunks import chunk_sentences
 from .facts import Fact
 from .lexical import analyse
+from .lists import with_its_lead_in, with_what_it_announces
 from .question import Question
 from .retrieve import Hit
-from .text import LEADING_MARK, LETTERS, Span, fold, sentence_spans, words
+from .text import Span, fold, words
 
 Vectors = Mapping[tuple[str, int, int], np.ndarray]
 
@@ -41,7 +42,6 @@ DENSE_WEIGHT = 0.1
 MAX_PARTS = 3
 # An FAQ verdict is repeated only when its answer carries this share of the question's terms.
 VERDICT_MIN_COVERAGE = 0.25
-ANNOUNCED_MAX = 900
 _VERDICT = re.compile(r"(Evet|Hayır|Doğru|Yanlış)[.!]?")
 # A rule's modality, folded: what a yes/no question about a rule is decided by.
 _MODAL = re.compile(r"\w*(?:abil|ebil|amaz|emez|amay|emey|mali|meli|zorunda|gerek)\w*"
@@ -232,7 +232,7 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
                 or (q.yes_no and (not best.verdict or turns))) and not q.parts
     taken = {c.span for c in chosen}
     spans = tuple(dict.fromkeys(
-        _with_what_it_announces(_with_its_lead_in(
+        with_what_it_announces(with_its_lead_in(
             _explained(c, pool, taken) if explains else c.span, game_text), game_text)
         for c in chosen))
     return Choice(spans, verdict, best_cover)
@@ -255,57 +255,3 @@ def best_coverage(hits: tuple[Hit, ...], game_text: str, terms: AbstractSet[str]
     """The highest share of the question's terms any candidate sentence carries."""
     return max((coverage(terms, c.text, idf) for c in _candidates(hits, game_text)),
                default=0.0)
-
-
-def _with_what_it_announces(span: Span, game_text: str) -> Span:
-    """A label that ends in a colon ("Kral Günü Puanlaması (King's Day Scoring):") is one
-    unit with the sentence after it, even when a passage boundary falls between them."""
-    if not game_text[span.start : span.end].endswith(":"):
-        return span
-    after = sentence_spans(game_text[span.end : span.end + 1200], offset=span.end)
-    if not after:
-        return span
-    # A numbered list it announces is taken up to its last item ("sona erer: 1. Kazanma …
-    # 2. Kaybetme …"), within ANNOUNCED_MAX characters.
-    end, expected = after[0].end, 1
-    for sp in after:
-        if sp.end - span.start > ANNOUNCED_MAX:
-            break
-        marker = LEADING_MARK.match(game_text[sp.start : sp.end])
-        if marker and game_text[sp.start : sp.start + marker.end()].startswith(f"{expected}."):
-            end, expected = sp.end, expected + 1
-    # So is a bulleted one ("şu sonuçları verir: - Boş: … - Yara: … - Donma: …"), up to the
-    # first sentence that is not an item.
-    if _BULLET.match(game_text[after[0].start : after[0].end]):
-        for sp in after[1:]:
-            if sp.end - span.start > ANNOUNCED_MAX or not _BULLET.match(
-                    game_text[sp.start : sp.end]):
-                break
-            end = max(end, sp.end)
-    return Span(span.start, end)
-
-
-_BULLET = re.compile(r"[-•–]\s")
-BARE_ITEM = 6
-
-
-def _with_its_lead_in(span: Span, game_text: str) -> Span:
-    """A list item ("- Çin (China): +2") is read with the sentence that announces its list
-    ("Her oyuncu Enerji Talebi jetonunu … sağa kaydırır: - ABD …: +1 - … - Çin (China): +2"):
-    alone, its bare number reads as the answer to whatever was asked. Only a bare item (a name
-    and a number, at most BARE_ITEM words): a longer one says what it is about itself, and the
-    list before it would bury it."""
-    item = game_text[span.start : span.end]
-    if not _BULLET.match(item) or len(LETTERS.findall(item)) > BARE_ITEM:
-        return span
-    line_start = game_text.rfind("\n", 0, span.start) + 1
-    if span.end - line_start > ANNOUNCED_MAX:
-        return span
-    before = sentence_spans(game_text[line_start : span.start], offset=line_start)
-    for sp in reversed(before):
-        piece = game_text[sp.start : sp.end]
-        if piece.rstrip().endswith(":"):
-            return Span(sp.start, span.end)
-        if not _BULLET.match(piece):
-            break
-    return span

@@ -11,12 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hakem.answer import answer_json
-from hakem.bind import bind, tokens, word_matches
+from hakem.bind import bind
 from hakem.calc import Calculator, calculate
 from hakem.calc_answer import with_calculation
 from hakem.cli import main
 from hakem.corpus import load_corpus
 from hakem.formulas import FormulaError, Quantity, load_formulas, verify_formulas
+from hakem.mentions import tokens, word_matches
 from hakem.numbers import numbers_in
 
 # A small rule text with one sentence per formula kind.

@@ -93,12 +93,12 @@ def test_an_faq_answer_that_turns_keeps_no_verdict_and_quotes_the_turn():
 
 
 def test_a_label_announcing_a_bulleted_list_keeps_its_items():
-    from hakem.choose import _with_what_it_announces
+    from hakem.lists import with_what_it_announces
     from hakem.text import Span
     text = ("Zar şu sonuçları verir: - Boş: Hiçbir şey olmaz. - Yara: 1 yara koy. "
             "- Isırık: Karakter ölür. Her ölüm morali düşürür.")
     label = text.index("Zar")
-    span = _with_what_it_announces(Span(label, text.index(":") + 1), text)
+    span = with_what_it_announces(Span(label, text.index(":") + 1), text)
     said = text[span.start:span.end]
     assert said.endswith("Karakter ölür.") and "Yara: 1 yara koy." in said
 
@@ -136,18 +136,18 @@ def test_a_part_whose_best_sentence_is_taken_gets_the_sentence_for_the_rest_of_i
 
 
 def test_a_bare_list_item_is_read_with_the_sentence_that_announces_its_list():
-    from hakem.choose import _with_its_lead_in
+    from hakem.lists import with_its_lead_in
     from hakem.text import Span
 
     text = ("Giriş.\nHer oyuncu talebini artırır: - Kuzey: +1 - Güney: +2 Bu artış büyümeyi "
             "yansıtır.\nKurallar: - Uzun bir madde, kendi başına ne olduğunu söyleyen cümle.")
     bare = Span(text.index("- Güney"), text.index("+2") + 2)
-    whole = _with_its_lead_in(bare, text)
+    whole = with_its_lead_in(bare, text)
     assert text[whole.start : whole.end] == "Her oyuncu talebini artırır: - Kuzey: +1 - Güney: +2"
     long_item = Span(text.index("- Uzun"), len(text))
-    assert _with_its_lead_in(long_item, text) == long_item  # says what it is about itself
+    assert with_its_lead_in(long_item, text) == long_item  # says what it is about itself
     plain = Span(0, 6)
-    assert _with_its_lead_in(plain, text) == plain
+    assert with_its_lead_in(plain, text) == plain
 
 
 ORDER_TEXT = ("Kurulum\n"

@@ -222,20 +222,20 @@ def test_fact_first_moves_the_passage_that_states_the_fact_to_the_top(tiny_engin
 
 
 def test_a_label_ending_in_a_colon_keeps_the_sentence_it_announces():
-    from hakem.choose import _with_what_it_announces
+    from hakem.lists import with_what_it_announces
     from hakem.text import Span
 
     text = "Giriş. Kral Günü (King's Day):\n- Alan boşalınca tetiklenir. Sonra başka şey."
     label = Span(7, text.index("\n"))
     assert text[label.start : label.end].endswith(":")
-    whole = _with_what_it_announces(label, text)
+    whole = with_what_it_announces(label, text)
     assert text[whole.start : whole.end].endswith("Alan boşalınca tetiklenir.")
     plain = Span(0, 6)
-    assert _with_what_it_announces(plain, text) == plain
+    assert with_what_it_announces(plain, text) == plain
     # a numbered list is taken up to its last item
     listed = "Oyun şu durumlarda biter: 1. Kazanma: A olur. Not. 2. Kaybetme: B olur. Son söz."
     head = Span(0, listed.index(":") + 1)
-    whole = _with_what_it_announces(head, listed)
+    whole = with_what_it_announces(head, listed)
     assert listed[whole.start : whole.end].endswith("2. Kaybetme: B olur.")
 
 

@@ -1,0 +1,68 @@
+"""A chosen sentence read with the list it belongs to.
+
+What it does: widens a sentence's span so that a label ending in a colon takes the numbered or
+bulleted list it announces, and a bare list item ("- Çin (China): +2") takes the sentence that
+announces its list; alone, either reads as the answer to whatever was asked. What it does not
+do: choose sentences (``choose``) or decide where sentences end (``text.sentence_spans``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .text import LEADING_MARK, LETTERS, Span, sentence_spans
+
+ANNOUNCED_MAX = 900  # characters a widened span may reach
+_BULLET = re.compile(r"[-•–]\s")
+BARE_ITEM = 6
+
+
+def with_what_it_announces(span: Span, game_text: str) -> Span:
+    """A label that ends in a colon ("Kral Günü Puanlaması (King's Day Scoring):") is one
+    unit with the sentence after it, even when a passage boundary falls between them."""
+    if not game_text[span.start : span.end].endswith(":"):
+        return span
+    after = sentence_spans(game_text[span.end : span.end + 1200], offset=span.end)
+    if not after:
+        return span
+    # A numbered list it announces is taken up to its last item ("sona erer: 1. Kazanma …
+    # 2. Kaybetme …"), within ANNOUNCED_MAX characters.
+    end, expected = after[0].end, 1
+    for sp in after:
+        if sp.end - span.start > ANNOUNCED_MAX:
+            break
+        marker = LEADING_MARK.match(game_text[sp.start : sp.end])
+        if marker and game_text[sp.start : sp.start + marker.end()].startswith(f"{expected}."):
+            end, expected = sp.end, expected + 1
+    # So is a bulleted one ("şu sonuçları verir: - Boş: … - Yara: … - Donma: …"), up to the
+    # first sentence that is not an item.
+    if _BULLET.match(game_text[after[0].start : after[0].end]):
+        for sp in after[1:]:
+            if sp.end - span.start > ANNOUNCED_MAX or not _BULLET.match(
+                    game_text[sp.start : sp.end]):
+                break
+            end = max(end, sp.end)
+    return Span(span.start, end)
+
+
+
+def with_its_lead_in(span: Span, game_text: str) -> Span:
+    """A list item ("- Çin (China): +2") is read with the sentence that announces its list
+    ("Her oyuncu Enerji Talebi jetonunu … sağa kaydırır: - ABD …: +1 - … - Çin (China): +2"):
+    alone, its bare number reads as the answer to whatever was asked. Only a bare item (a name
+    and a number, at most BARE_ITEM words): a longer one says what it is about itself, and the
+    list before it would bury it."""
+    item = game_text[span.start : span.end]
+    if not _BULLET.match(item) or len(LETTERS.findall(item)) > BARE_ITEM:
+        return span
+    line_start = game_text.rfind("\n", 0, span.start) + 1
+    if span.end - line_start > ANNOUNCED_MAX:
+        return span
+    before = sentence_spans(game_text[line_start : span.start], offset=line_start)
+    for sp in reversed(before):
+        piece = game_text[sp.start : sp.end]
+        if piece.rstrip().endswith(":"):
+            return Span(sp.start, span.end)
+        if not _BULLET.match(piece):
+            break
+    return span

@@ -1,0 +1,126 @@
+"""A player's question as tokens, and where a quantity's names occur in it.
+
+What it does: reads the question as numbers (digits, Turkish number words, folded "bes"/"uc",
+a few English ones), words folded without diacritics, and list separators; and finds each
+alias of a quantity among them, with Turkish suffixes, consonant softening ("talebim" for
+"talep") and one-letter typos in long words allowed. What it does not do: decide which
+number counts which quantity (``bind``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .numbers import is_rank, number_spans
+from .text import fold, written_present
+
+# "one" is left out: far more often "the one", "round one" than a count.
+_ENGLISH_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+                    "twice": 2}
+# A die named by its faces ("d6", "d20") is one word; its digits are not a count.
+# A sentence's end is a token too: "Moral 6'ydı. Atık yığınında 21 kart" — the 6 is the
+# morale named before it, not the waste pile named after the full stop.
+# (An ordinal's full stop, "2. oldum", is no sentence end; before a capital it is: "moral 7.
+# Açlık adımından sonra".)
+_WORD = re.compile(r"\b[dD]\d+\b|[^\W\d_]+|[,;+&!?]|(?<!\d)\.|\.(?=\s+[A-ZÇĞİÖŞÜ])")
+_APOSTROPHES = "'’‘`´"
+_SOFTENED = {"p": "b", "t": "d", "k": "g", "c": "c"}  # folded: ç→c, ğ→g
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str  # folded word, a separator, or "" for a number
+    start: int
+    end: int
+    number: float | None = None
+
+
+def tokens(question: str) -> list[Token]:
+    """Numbers and folded words of the question in order; a suffix after an apostrophe
+    ("survivor'ım", "13'ü") is dropped, as it says nothing about what is counted."""
+    # A rank word ("ikinci", "üçüncü") keeps its word too: it may be a quantity's name
+    # ("birinde ikinci en ilerideydim" counts second places) or a rank's number ("ikinci
+    # sıradayım").
+    out = [Token(fold(question[s:e]) if is_rank(question[s:e]) else "", s, e, v)
+           for s, e, v in number_spans(question)]
+    taken = [(t.start, t.end) for t in out]
+    for m in _WORD.finditer(question):
+        if any(s <= m.start() < e for s, e in taken):
+            continue
+        if m.start() and question[m.start() - 1] in _APOSTROPHES:
+            continue
+        word = written_present(fold(m.group()))
+        if word in _ENGLISH_NUMBERS:
+            out.append(Token("", m.start(), m.end(), float(_ENGLISH_NUMBERS[word])))
+        else:
+            out.append(Token(word, m.start(), m.end()))
+    return sorted(out, key=lambda t: t.start)
+
+
+@lru_cache(maxsize=1 << 16)  # pure, and asked for the same pairs question after question
+def word_matches(token: str, alias_word: str) -> bool:
+    """A question word is a form of an alias word: the word itself, or it with a Turkish
+    ending ("kalanım", "jetonlarımız"), also after consonant softening ("talebim")."""
+    if token == alias_word:
+        return True
+    room = 8 if len(alias_word) >= 4 else 3
+    if token.startswith(alias_word):
+        return len(token) - len(alias_word) <= room
+    last = alias_word[-1:]
+    if len(alias_word) >= 4 and last in _SOFTENED:
+        soft = alias_word[:-1] + _SOFTENED[last]
+        if token.startswith(soft) and len(token) - len(soft) <= room:
+            return True
+    # A typo in a long word ("toplulk" for "topluluk"): one letter off, suffix allowed.
+    return len(alias_word) >= 7 and any(
+        _one_edit(token[:n], alias_word) and len(token) - n <= room
+        for n in range(len(alias_word) - 1, min(len(token), len(alias_word) + 1) + 1))
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """a and b differ by one inserted, deleted or replaced letter (or not at all)."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    return a[i + 1:] == b[i + 1:] or a[i:] == b[i + 1:] or a[i + 1:] == b[i:]
+
+
+@dataclass(frozen=True)
+class Mention:
+    quantity: str
+    first: int  # token indexes, inclusive
+    last: int
+    tail: str = ""  # the ending the last word adds to its alias ("lerim" of "kalelerim")
+    alias: str = ""  # the alias it matched, folded
+
+
+@lru_cache(maxsize=4096)
+def _alias_words(alias: str) -> tuple[str, ...]:
+    return tuple(fold(w) for w in re.findall(r"[^\W_]+", alias.replace("'", " ")))
+
+
+def mentions(toks: list[Token], aliases: Iterable[tuple[str, str]]) -> list[Mention]:
+    """Where each (quantity, alias) occurs, longest aliases first, each word used once."""
+    found: list[Mention] = []
+    used: set[int] = set()
+    for name, alias in sorted(aliases, key=lambda a: (-len(_alias_words(a[1])), -len(a[1]))):
+        words = _alias_words(alias)
+        if not words:
+            continue
+        for i in range(len(toks) - len(words) + 1):
+            span = range(i, i + len(words))
+            if any(j in used or (toks[j].number is not None and not toks[j].text)
+                   for j in span):
+                continue
+            if all(word_matches(toks[j].text, w) for j, w in zip(span, words, strict=True)):
+                said = toks[i + len(words) - 1].text
+                cut = len(words[-1]) if said.startswith(words[-1]) else len(words[-1]) - 1
+                found.append(Mention(name, i, i + len(words) - 1, said[cut:], " ".join(words)))
+                used.update(span)
+    return sorted(found, key=lambda m: m.first)
