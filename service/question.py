@@ -25,6 +25,9 @@ from .text import fold, words
 _WH = frozenset(("ne", "neden", "niye", "nicin", "nasil", "nasi", "hangi", "hangisi",
                  "hangileri", "kim", "kimin", "kime", "nerede", "nereye", "nedir", "neler",
                  "what", "which", "why", "how", "when", "where", "who"))
+# Spoken contractions of "ne yap-" and "ne ol-", folded: "napıcaz" (ne yapacağız), "napıyoz",
+# "noluyo" (ne oluyor), "nolur": they ask what, as "ne" does.
+_CONTRACTED_WH = re.compile(r"nap(?:i|a|c|m|t)\w*|nol(?:u|a|c)\w*")
 _HOW_WHY = frozenset(("nasil", "nasi", "neden", "niye", "nicin", "how", "why"))
 # "kaç" and its forms ("kaçı", "kaça", "kaçar", "kaçıncı"), folded.
 _HOW_MANY = re.compile(r"kac(?:i|a|ar|ta|tir|ti|inci|incı)?")
@@ -51,7 +54,7 @@ _SETUP = re.compile(r"kurulum\w*|kur(?:uyor|uyo|ariz|acagiz|mak|ulur)\w*|setup\w
 # A Turkish conditional verb ("olursa", "atarsam", "kalırsa", "gelirse") and what it asks.
 _CONDITIONAL = re.compile(r"\w{2,}(?:sa|se)(?:m|n|k|niz|nuz|lar|ler)?")
 _WHAT_HAPPENS = re.compile(r"\bne (?:olur|oluyor|oluyo|olacak|olcak|yapiyoruz|yapilir)\b"
-                           r"|\bwhat happens\b")
+                           r"|\bnol(?:ur|uyor|uyo|acak|cak)\b|\bwhat happens\b")
 # "hangi sırayla dizilir", "ne sırayla", "hangi düzende", "in what order": the question asks
 # for an order, which a rule states with "sırasıyla", "önce … sonra", "soldan sağa".
 _ORDER = re.compile(r"\b(?:hangi|ne) (?:sira\w*|duzen\w*)|\bin (?:what|which) order\b")
@@ -105,7 +108,7 @@ def clean(text: str) -> str:
 
 def _flags(folded: list[str], flat: str) -> tuple[bool, bool, bool, bool]:
     """(yes_no, how_many, how_why, what_if) of one clause's folded words."""
-    wh = any(w in _WH for w in folded)
+    wh = any(w in _WH or _CONTRACTED_WH.fullmatch(w) for w in folded)
     how_many = (any(_HOW_MANY.fullmatch(w) for w in folded) or "ne kadar" in flat
                 or "how many" in flat or "how much" in flat or bool(re.search(
                     r"\ben (?:fazla|az|cok)\b", flat)))
@@ -118,14 +121,16 @@ def _flags(folded: list[str], flat: str) -> tuple[bool, bool, bool, bool]:
     english_aux = bool(folded) and folded[0] in _EN_AUX
     yes_no = closing or ((particle or english_aux) and not (wh or how_many))
     what_if = bool(_WHAT_HAPPENS.search(flat)) or (
-        wh and any(_CONDITIONAL.fullmatch(w) for w in folded) and "ne" in folded)
+        wh and any(_CONDITIONAL.fullmatch(w) for w in folded)
+        and any(w == "ne" or _CONTRACTED_WH.fullmatch(w) for w in folded))
     how_why = any(w in _HOW_WHY for w in folded) and not how_many
     return yes_no, how_many, how_why, what_if
 
 
 def _asks(piece: str) -> bool:
     folded = [fold(w) for w in words(piece)]
-    return any(w in _WH for w in folded) or any(_flags(folded, " ".join(folded)))
+    return any(w in _WH or _CONTRACTED_WH.fullmatch(w) for w in folded) or any(
+        _flags(folded, " ".join(folded)))
 
 
 def _split_and(piece: str) -> list[str]:

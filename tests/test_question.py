@@ -42,6 +42,8 @@ def test_a_question_with_no_words_is_not_answered(tiny_engine):
     ("bu aşamayı nasıl oynuyoruz?", "how_why"),
     ("neden hemen saldıramıyor", "how_why"),
     ("moral sıfıra inerse ne olur?", "what_if"),
+    ("zombi gelirse noluyo", "what_if"),  # the spoken contraction of "ne oluyor"
+    ("deste biterse napıyoz", "what_if"),  # of "ne yapıyoruz"
     ("kurulumu anlatır mısın", "yes_no"),
     ("oyunun kurulumu", "setup"),
     ("zar kuralları", "other"),
@@ -57,6 +59,10 @@ def test_a_two_part_question_is_split_into_its_parts():
     # a clause that asks nothing stays with the question it belongs to
     one = analyse("3 kişiyiz, kaç kart çekilir?")
     assert one.parts == ()
+    # a spoken "napıcaz" (ne yapacağız) asks something of its own
+    spoken = analyse("kaç proje durabiliyo? hepsi doluyken yenisini açmak istersek napıcaz")
+    assert spoken.parts == ("kaç proje durabiliyo",
+                            "hepsi doluyken yenisini açmak istersek napıcaz")
 
 
 def test_numbers_are_read_from_digits_and_words():
