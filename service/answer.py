@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+import numpy as np
+
 from .answerability import Model, decide, hedged
 from .choose import Vectors, best_coverage, best_meaning, choose, coverage, terms_of
 from .facts import Fact, FactHit, fact_numbers
@@ -126,7 +128,8 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
             game_text: str | None, ev: Evidence, model: Model,
             idf: Callable[[str], float] = lambda _t: 1.0,
             part_terms: Callable[[str], set[str] | None] | None = None,
-            vectors: Vectors | None = None) -> Answer:
+            vectors: Vectors | None = None,
+            part_vector: Callable[[str], np.ndarray] | None = None) -> Answer:
     """The answer: the sentences that settle it (and the fact, for a number), or an
     abstention that says why."""
     hits = retrieval.hits
@@ -143,7 +146,8 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
     lead_or_match = top_fact or matched
     choice = choose(q, hits, game_text, terms, idf, lead_or_match.fact if lead_or_match else None,
                     (lambda part: part_terms(part) or set()) if part_terms else None,
-                    retrieval.query_vector, vectors)
+                    retrieval.query_vector, vectors,
+                    part_vector if retrieval.query_vector is not None else None)
     texts = [game_text[sp.start : sp.end] for sp in choice.spans] or [hits[0].chunk.text]
     text = " ".join(texts)
     game = hits[0].chunk.game

@@ -181,16 +181,18 @@ def _explained(c: _Candidate, pool: list[_Candidate], taken: set[Span]) -> Span:
 def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSet[str],
            idf: Callable[[str], float], fact: Fact | None = None,
            part_terms: Callable[[str], AbstractSet[str]] | None = None,
-           query_vector: np.ndarray | None = None, vectors: Vectors | None = None) -> Choice:
+           query_vector: np.ndarray | None = None, vectors: Vectors | None = None,
+           part_vector: Callable[[str], np.ndarray] | None = None) -> Choice:
     """The sentences that answer ``q``: the best one, or the best for each of its parts.
-    With ``query_vector`` and the index's sentence ``vectors``, meaning counts too."""
+    With ``query_vector`` and the index's sentence ``vectors``, meaning counts too; with
+    ``part_vector`` (the embedder's query), each part's own meaning."""
     # An order is often stated apart from the topic's own sentence ("Dördüncü adımda zarları
     # fixer alanına yerleştirirsiniz. … aşağıdan yukarıya sırasıyla d4, d6 …"): one passage
     # deeper for an order question.
-    pool = list(_candidates_of(tuple(hits[:SENTENCE_POOL + 1]), game_text)) if q.asks_order \
-        else _candidates(hits, game_text)
-    if hits:
-        pool = _with_meaning(pool, hits[0].chunk.game, query_vector, vectors)
+    candidates = list(_candidates_of(tuple(hits[:SENTENCE_POOL + 1]), game_text)) \
+        if q.asks_order else _candidates(hits, game_text)
+    pool = _with_meaning(candidates, hits[0].chunk.game, query_vector, vectors) if hits \
+        else candidates
     if not pool:
         return Choice((), "", 0.0)
     ranked = sorted(pool, key=lambda c: -_score(c, q, terms, idf, fact))
@@ -198,7 +200,15 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
     chosen = [best]
     if q.parts and part_terms is not None:
         chosen = []
+        whole = pool
         for part in q.parts[:MAX_PARTS]:
+            # A part's own meaning counts beside the whole question's: the whole question's
+            # vector leans to the part with more words ("ısırık çıkarsa o mu ölüyor, yoksa
+            # yanındakilere de geçiyor"), a short part alone ("sırası ne") means little.
+            if part_vector is not None:
+                own = _with_meaning(candidates, hits[0].chunk.game, part_vector(part), vectors)
+                pool = [_Candidate(c.rank, c.span, c.text, c.verdict, c.meaning + w.meaning)
+                        for c, w in zip(own, whole, strict=True)]
             mine = set(part_terms(part))
             top = max(pool, key=lambda c: _score(c, q, mine, idf, fact))
             if any(top.span == c.span for c in chosen):

@@ -97,7 +97,8 @@ class Engine:
         text = self.corpus.game(retrieval.game).text if retrieval.game else None
         lexical = self.retriever.lexical
         answer = compose(q, retrieval, facts, text, ev, self.model, lexical.idf,
-                       lexical.content_terms, self.index.sentence_vectors)
+                       lexical.content_terms, self.index.sentence_vectors,
+                       self.embedder.query)
         if self.calculator and retrieval.game and not ev.unknown_names:
             calc = work_out(self.calculator, q.text, retrieval.game)
             answer = with_calculation(answer, calc, text) if calc else without_unworked_number(

@@ -180,3 +180,30 @@ def test_an_order_question_is_answered_by_the_sentence_that_states_an_order():
     choice = choose(analyse(plain), (first, other, steps), ORDER_TEXT,
                     frozenset(terms_of(plain)), lambda _t: 1.0)
     assert "sırasıyla" not in ORDER_TEXT[choice.spans[0].start : choice.spans[0].end]
+
+
+def test_a_part_is_matched_by_its_own_meaning_as_well_as_the_whole_question():
+    # The second part shares no word with any sentence; the whole question's meaning leans
+    # to the first part's sentence, the part's own meaning to the food sentence.
+    from hakem.chunks import chunk_sentences
+
+    e1, e2, e3 = np.eye(3)
+    spans = chunk_sentences(RULES.chunk, TEXT)
+
+    def vec(s):
+        said = TEXT[s.start : s.end]
+        return e1 if said.startswith("Krizi çözmek") else e2 if said.startswith("Tur") else e3
+
+    vectors = {("g", s.start, s.end): vec(s) for s in spans}
+    whole = np.array([1.0, 0.3, 0.0]) / np.linalg.norm([1.0, 0.3, 0.0])
+    question = "krizi çözmek için kim kart koyar, akşam ne olur?"
+
+    def part_vector(part: str) -> np.ndarray:
+        return e2 if "akşam" in part else e1
+
+    _, said = _pick(question, hits=(RULES,), query_vector=whole, vectors=vectors,
+                    part_vector=part_vector)
+    assert len(said) == 2
+    assert said[0].startswith("Krizi çözmek") and said[1].startswith("Tur sonunda")
+    _, without = _pick(question, hits=(RULES,), query_vector=whole, vectors=vectors)
+    assert not any(s.startswith("Tur sonunda") for s in without)
