@@ -189,6 +189,13 @@ BOARD_GAME_TERMS = {
     "track": "iz", "marker": "işaretçi belirteç", "cube": "küp", "hex": "altıgen",
     "neighbor": "komşu", "adjacent": "bitişik", "resource": "kaynak", "money": "para",
     "exile": "sürgün", "vote": "oy", "starting": "başlangıç", "next": "sonraki",
+    "settlement": "yerleşim", "port": "liman", "harbor": "liman", "field": "tarla",
+    "forest": "orman", "plant": "santral", "technology": "teknoloji", "tech": "teknoloji",
+    "milestone": "kilometre taşı", "segment": "bölüm",
+    "delay": "gecikme", "spent": "harcanmış", "exhausted": "harcanmış", "ready": "hazır",
+    "steal": "çal", "swap": "takas", "trade": "takas",
+    # Place names players type in English ("Scotland'da", "Ireland side'ında").
+    "scotland": "İskoçya", "ireland": "İrlanda",
 }
 
 

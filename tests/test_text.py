@@ -71,3 +71,14 @@ def test_is_turkish_reads_words_typed_without_turkish_letters():
     ("gidiyosun", "gidiyorsun"), ("atiyorum", "atiyorum"), ("kart", "kart")])
 def test_the_present_tense_as_said_is_read_as_written(said, written):
     assert written_present(said) == written
+
+
+def test_english_board_game_words_and_place_names_are_read_in_turkish():
+    # "Scotland'da port'lu boşluğa settlement tile koyunca ne alıyoz?" was refused: no
+    # word of it met the text's "İskoçya", "liman", "yerleşim karosu".
+    from hakem.lexical import Glossary
+
+    glossary = Glossary.from_texts(["İskoçya haritasında liman sembollü boşluğa yerleşim "
+                                    "karosu koyan oyuncu 1 puan alır."])
+    said = glossary.expand("Scotland'da port'lu boşluğa settlement tile koyunca ne alıyoz?")
+    assert {"İskoçya", "liman", "yerleşim", "karo"} <= set(said.split())
