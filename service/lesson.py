@@ -157,11 +157,16 @@ def _setup(text: str, game: str, name: str, sents: list[Sentence], facts: list[F
         if not label and s.stage == "components" and s.heading:  # what the sentence is about
             label = _ASIDE.sub("", s.heading).strip()
         chosen.setdefault(s.start, label)
-    # How many play and what each gets, then the setup section's own steps, then the rest.
-    fixed = [st for st, lab in chosen.items() if lab.startswith(("Oyuncu sayısı", "Her"))]
-    own = [st for st in chosen if by_start[st].stage == "setup" and st not in fixed]
-    order = sorted(fixed) + sorted(own) + sorted(st for st in chosen
-                                                 if st not in fixed and st not in own)
+    # How many play; for a player count, the rules written for that count ("2 Oyuncu: …
+    # 9 karo kutuya iade eder", what "ikimiz oynıcaz, kurulumda ne değişiyo" asks); what
+    # each player gets; then the setup section's own steps; then the rest.
+    how_many = [st for st, lab in chosen.items() if lab.startswith("Oyuncu sayısı")]
+    each = [st for st, lab in chosen.items() if lab.startswith("Her")]
+    counted = [st for st in chosen if players is not None and st not in how_many + each
+               and count_in(by_start[st].text) == players]
+    first = sorted(how_many) + sorted(counted) + sorted(each)
+    own = [st for st in chosen if by_start[st].stage == "setup" and st not in first]
+    order = first + sorted(own) + sorted(st for st in chosen if st not in first and st not in own)
     items = [_item(text, game, name, by_start[st], label=chosen[st]) for st in order]
     note = ""
     if players is not None and span and not span[0] <= players <= span[1]:

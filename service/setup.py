@@ -51,6 +51,12 @@ _FILLER = frozenset(fold(w) for w in (
     "sırayla", "sırasıyla", "nelerdir", "steps", "what", "of",
 ))
 _PLAYERS = re.compile(r"^(kisi|oyuncu)\w*$|^players?$")
+# Any form of "oynamak" (to play: "oynıcaz", "oynayacağız") and of what changes or differs
+# ("kurulumda ne değişiyo", "farkı ne"): beside the setup words they ask for the setup, for
+# the player count given.
+_PLAY_OR_CHANGE = re.compile(r"^(oyn|degis|fark)\w*$")
+# "ikimiz", "üçümüz", "dördümüz" (the two / three / four of us), folded: the players.
+_WE_COUNT = {"ikimiz": 2, "ucumuz": 3, "dordumuz": 4, "besimiz": 5}
 
 
 @dataclass(frozen=True)
@@ -71,7 +77,8 @@ def setup_request(question: str, game_words: frozenset[str] = frozenset()) -> Se
     players = _players(question)
     other = [t for t in tokens if not (t in _FILLER or t in game_words or t.isdigit()
                                        or _SETUP_NOUNS.match(t) or _SETUP_VERBS.match(t)
-                                       or _PLAYERS.match(t) or _is_number_word(t))]
+                                       or _PLAYERS.match(t) or _is_number_word(t)
+                                       or _PLAY_OR_CHANGE.match(t) or t in _WE_COUNT)]
     # "barikat nasıl kurulur" sets one thing up; "kurulum" or "ilk kez oynuyoruz" with only
     # a game, a count and question words around them asks for the whole setup.
     # Playing for the first time and asking how to set up is a setup question whatever else
@@ -139,6 +146,9 @@ def _players(question: str) -> int | None:
     folded = fold(question)
     if re.search(r"\bsolo\b|\btek basina\b|\btek kisi", folded):
         return 1
+    for word in re.findall(r"[a-z]+", folded):
+        if word in _WE_COUNT:
+            return _WE_COUNT[word]
     for _, end, value in number_spans(question):
         after = fold(question[end:end + 12]).lstrip(" '’")
         if re.match(r"(kisi|oyuncu|player)", after) and value.is_integer():

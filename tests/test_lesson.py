@@ -58,6 +58,9 @@ def test_setup_checklist_follows_the_player_count():
     assert "11 Ağaç, 7 Okyanus" in two_text and "16 Ağaç" not in two_text
     assert "16 Ağaç, 12 Okyanus" in three_text and "11 Ağaç" not in three_text
     assert any(it.fact == "setup-2p-trees,setup-2p-oceans" for it in part(two, "setup").items)
+    # The rule written for the count comes right after how many can play.
+    _, rebirth_two = _lesson(ROOT / "corpus", "rebirth", 2)
+    assert part(rebirth_two, "setup").items[1].text.startswith("2 Oyuncu:")
     _, five = _lesson(ROOT / "corpus", "rebirth", 5)
     assert "2–4 oyuncu içindir" in part(five, "setup").note
     # Every count's setup, labelled, when none is chosen.
@@ -94,6 +97,8 @@ def test_a_new_game_without_sections_degrades_gracefully(tiny_corpus_dir):
     ("solo oyunda kurulum", 1), ("oyuna nasıl başlanır", None),
     ("maç öncesi kurulum hangi adımlardan oluşur?", None),
     ("kurulum adımları sırasıyla nelerdir", None),
+    ("ikimiz oynicaz, kurulumda ne değişiyo?", 2),  # "the two of us", any "oyna-"
+    ("üçümüz oynayacağız, kurulumda neler farklı", 3),
 ])
 def test_setup_questions(question, players):
     found = setup_request(question)
