@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .formulas import Quantity
-from .mentions import Mention, Token, mentions, tokens
+from .mentions import _APOSTROPHES, Mention, Token, mentions, tokens
 from .text import fold
 
 # Words between a number and what it counts that do not change what it counts. "kez"
@@ -44,6 +44,10 @@ _PLURAL = re.compile(r"l[ae]r")
 _MORE = "daha"  # "6 jetonum vardı, 3 tane daha aldım": 3 more of what was last named
 _SENTENCE_ENDS = frozenset(".!?")  # tokens of their own
 WINDOW = 2  # filler words allowed between a number and its noun
+OCCASION_GAP = 3  # words between a number of occasions and what is done on each
+# The locative ending ("Recharge'da", "gününde", "ikisinde"), folded; a word's own letters
+# must come before it ("da", "de" alone are the conjunction).
+_LOCATIVE = re.compile(r"\w{2,}(?:n)?[dt][ae]$")
 
 
 def _gap_ok(toks: list[Token], a: int, b: int) -> bool:
@@ -92,6 +96,27 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
             owner[n] = found[after].quantity
             named_by[n] = found[after]
             used.add(after)
+    # "iki Recharge'da token'ımı 0'a koydum", "ikisinde çizelgede en öndeydim": a number
+    # of occasions (its noun, or the number itself, in the locative) counts the thing done
+    # on each, named a few words on in the same clause: 2 tokens, 2 first places.
+    for n in numbers:
+        if n in owner:
+            continue
+        # the number itself, or the first word after it that is not filler ("iki kere
+        # Recharge'da"); "dört kişilik oyunda" counts players, not occasions
+        at = n if _locative(question, toks[n], True) else next(
+            (j for j in range(n + 1, min(n + 1 + WINDOW, len(toks)))
+             if toks[j].text not in _FILLER), None)
+        if at is None or (at != n and not _locative(question, toks[at], False)):
+            continue
+        done = next(((k, m) for k, m in enumerate(found) if m.first > at), None)
+        if done is None or done[0] in used or done[1].first - at > OCCASION_GAP or any(
+                t.number is not None or t.text in _SEPARATORS or t.text in _SENTENCE_ENDS
+                for t in toks[n + 1 : done[1].first]):
+            continue
+        owner[n] = done[1].quantity
+        named_by[n] = done[1]
+        used.add(done[0])
     for n in numbers:
         if n in owner:
             continue
@@ -145,6 +170,19 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         spans.setdefault(name, []).append((toks[n].start, toks[n].end))
     return Binding({k: tuple(v) for k, v in values.items()},
                    {k: tuple(v) for k, v in spans.items()})
+
+
+def _locative(question: str, tok: Token, is_number: bool) -> bool:
+    """The token is in the locative: its ending after an apostrophe ("Recharge'da"), or its
+    own ("gününde"); for the number itself, only its own ("ikisinde", never "2'de", a
+    place on a track)."""
+    said = fold(question[tok.start : tok.end])
+    if is_number:
+        return tok.text == "" and bool(re.search(r"[^\W\d]{3,}nd[ae]$", said))
+    after = question[tok.end : tok.end + 5]
+    if after[:1] in _APOSTROPHES:
+        return bool(re.match(r"n?[dt][ae]\b", fold(after[1:])))
+    return bool(tok.text) and tok.number is None and bool(_LOCATIVE.fullmatch(tok.text))
 
 
 def _zero_counts(n: int, name: str, found: list[Mention], named_by: dict[int, Mention],

@@ -345,6 +345,24 @@ def test_a_rank_word_is_a_name_where_a_quantity_is_called_by_it():
     assert bind("ikinci sıradayım", qs[2:]).values == {"rank": (2.0,)}
 
 
+def test_a_number_of_occasions_counts_what_is_done_on_each():
+    qs = [Quantity("firsts", "birincilik", ("en öndeydim", "en ileri"), default=0),
+          Quantity("seconds", "ikincilik", ("ikinci",), default=0),
+          Quantity("tokens", "belirteç", ("belirteç", "token"))]
+    # "ikisinde" (in two of them), "Recharge'da" (in a recharge): the locative counts
+    # occasions, and what is done on each, a few words on, is counted by it.
+    assert bind("uc kral gunu oldu, ikisinde cizelgede en ondeydim birinde ikinciydim",
+                qs).values == {"firsts": (2.0,), "seconds": (1.0,)}
+    assert bind("iki kere Recharge'da en ileriydim", qs).values == {"firsts": (2.0,)}
+    # "dört kişilik oyunda": the number counts players, the locative is the game's
+    assert bind("dört kişilik oyunda termometrede kaç belirteç", qs).values == {}
+    # the '0' names the space, not a count of tokens
+    assert bind("İki Recharge'da token'ımı '0' alanına koydum", qs).values == {
+        "tokens": (2.0,)}
+    # not across a clause
+    assert bind("iki turda kaldım, belirteç koydum", qs).values == {}
+
+
 def test_a_number_with_its_own_noun_may_stand_between_a_count_and_its_noun():
     qs = [Quantity("cards", "görev kartı", ("görev kartı",), default=0),
           Quantity("each", "kartın puanı", ("puanlık",)),
