@@ -20,6 +20,7 @@ import numpy as np
 from .answerability import Model, decide, hedged
 from .choose import Vectors, best_coverage, best_meaning, choose, coverage, terms_of
 from .facts import Fact, FactHit, fact_numbers
+from .factsearch import counts_asked
 from .numbers import counts_in, fmt_number
 from .phrasing import applied_sentence, fact_json, fact_sentence
 from .question import Question
@@ -28,6 +29,10 @@ from .retrieve import Hit, Retrieval
 NOT_IN_RULES = "Kurallarda bu sorunun cevabı bulunamadı."
 NO_WORDS = "Soruda harf ya da rakam yok; kurallarla ilgili bir soru yazın."
 HEDGE = "Kurallar bunu açıkça söylemiyor olabilir; en yakın kural:"
+# A fact that counts what "kaç …" asks leads instead of a better-ranked one that counts
+# something else, from this deep in the ranking and this close to its score.
+ASKED_LEAD_DEPTH = 3
+ASKED_LEAD_SHARE = 0.8
 
 
 @dataclass(frozen=True)
@@ -211,6 +216,11 @@ def lead_fact(q: Question, facts: tuple[FactHit, ...]) -> FactHit | None:
         # when it names what the number counts. Otherwise the fact's number, put first,
         # answers another question ("2 an — Puanın kaydedildiği an"; measured in eval/README).
         return None
+    if counts_asked(q.text, top.fact) is False:
+        # "kaç karo": a count of castles ranked first by the words around it ("oyuncu
+        # renginde") answers another question than the count of tiles just below it.
+        top = next((h for h in facts[1:ASKED_LEAD_DEPTH] if counts_asked(q.text, h.fact)
+                    and h.score >= ASKED_LEAD_SHARE * facts[0].score), top)
     if q.how_often and not top.applied and not _counts_occasions(top.fact):
         # "kaç kez": a rule's points or cards are not how often it happens; a fact that
         # counts occasions, if one matched, is.

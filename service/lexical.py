@@ -191,7 +191,7 @@ BOARD_GAME_TERMS = {
     "exile": "sürgün", "vote": "oy", "starting": "başlangıç", "next": "sonraki",
     "settlement": "yerleşim", "port": "liman", "harbor": "liman", "field": "tarla",
     "forest": "orman", "plant": "santral", "technology": "teknoloji", "tech": "teknoloji",
-    "milestone": "kilometre taşı", "segment": "bölüm",
+    "morale": "moral", "milestone": "kilometre taşı", "segment": "bölüm",
     "delay": "gecikme", "spent": "harcanmış", "exhausted": "harcanmış", "ready": "hazır",
     "steal": "çal", "swap": "takas", "trade": "takas",
     # Place names players type in English ("Scotland'da", "Ireland side'ında").

@@ -106,3 +106,19 @@ def test_a_number_the_player_typed_does_not_lead():
                  max=None, value=1, value_unit="moral", effect="her 10 kart için 1 moral",
                  quote="Her 10 kart için moral 1 düşer.", start=0, end=10, section="", per=10)
     assert not echoes(analyse("Her kaç kartta moral 1 düşer?"), FactHit(waste, 2.0))
+
+
+def test_a_fact_counting_what_kac_asks_leads_over_a_close_one_counting_something_else():
+    castles = Fact(id="castles", game="g", subject="Oyuncu başına kale parçası", unit="parça",
+                   min=None, max=None, value=12, value_unit="kale", effect="oyuncu başına 12",
+                   quote="Dört oyuncu renginde, oyuncu başına 12 adet.", start=0, end=10,
+                   section="")
+    tiles = Fact(id="tiles", game="g", subject="Oyuncu başına oyun karosu", unit="karo",
+                 min=None, max=None, value=36, value_unit="karo", effect="oyuncu başına 36",
+                 quote="oyuncu başına 36 karo", start=20, end=30, section="")
+    q = analyse("her oyuncu renginde kac karo var")
+    assert lead_fact(q, (FactHit(castles, 2.0), FactHit(tiles, 1.9))).fact is tiles
+    # far below in score, or when nothing is named after "kaç", the ranking stands
+    assert lead_fact(q, (FactHit(castles, 2.0), FactHit(tiles, 1.0))).fact is castles
+    q_bare = analyse("her oyuncuya kaç tane")
+    assert lead_fact(q_bare, (FactHit(castles, 2.0), FactHit(tiles, 1.9))).fact is castles
