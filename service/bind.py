@@ -21,8 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .formulas import Quantity
-from .mentions import _APOSTROPHES, Mention, Token, mentions, tokens
-from .text import fold
+from .mentions import Mention, Token, mentions, tokens
+from .text import APOSTROPHES, fold
 
 # Words between a number and what it counts that do not change what it counts. "kez"
 # ("2 kez belirteci 0'a koydum") counts what follows it unless the formula counts occasions
@@ -180,7 +180,7 @@ def _locative(question: str, tok: Token, is_number: bool) -> bool:
     if is_number:
         return tok.text == "" and bool(re.search(r"[^\W\d]{3,}nd[ae]$", said))
     after = question[tok.end : tok.end + 5]
-    if after[:1] in _APOSTROPHES:
+    if after[:1] in APOSTROPHES:
         return bool(re.match(r"n?[dt][ae]\b", fold(after[1:])))
     return bool(tok.text) and tok.number is None and bool(_LOCATIVE.fullmatch(tok.text))
 

@@ -7,7 +7,8 @@ the matched fact for a number question, a rule's modality ("yapabilir", "yapamaz
 "yalnızca", "zorunda") for a yes/no question; and pushes down what answers nothing: stubs, a
 worked example's numbers, and for how/why/yes-no questions a glossary line ("Ana Hedef (Main
 Objective): …"). A how/what-happens question gets the sentences that follow the best one too;
-a two-part question gets the best sentence for each part; no sentence is chosen twice. An FAQ
+a two-part question gets the best sentence for each part (by its own words, and its own
+meaning beside the whole question's); no sentence is chosen twice. An FAQ
 answer's verdict ("Hayır.") is kept only for a yes/no question whose best sentence is that
 FAQ answer, in the best passage, carrying enough of the question's terms: a verdict answers
 its own FAQ question, not any other. What it does not do: decide whether to answer at all

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .numbers import is_rank, number_spans
-from .text import fold, written_present
+from .text import APOSTROPHES, fold, written_present
 
 # "one" is left out: far more often "the one", "round one" than a count.
 _ENGLISH_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -27,7 +27,6 @@ _ENGLISH_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 # (An ordinal's full stop, "2. oldum", is no sentence end; before a capital it is: "moral 7.
 # Açlık adımından sonra".)
 _WORD = re.compile(r"\b[dD]\d+\b|[^\W\d_]+|[,;+&!?]|(?<!\d)\.|\.(?=\s+[A-ZÇĞİÖŞÜ])")
-_APOSTROPHES = "'’‘`´"
 _SOFTENED = {"p": "b", "t": "d", "k": "g", "c": "c"}  # folded: ç→c, ğ→g
 
 
@@ -51,7 +50,7 @@ def tokens(question: str) -> list[Token]:
     for m in _WORD.finditer(question):
         if any(s <= m.start() < e for s, e in taken):
             continue
-        if m.start() and question[m.start() - 1] in _APOSTROPHES:
+        if m.start() and question[m.start() - 1] in APOSTROPHES:
             continue
         word = written_present(fold(m.group()))
         if word in _ENGLISH_NUMBERS:

@@ -24,10 +24,10 @@ import Stemmer  # PyStemmer: the Snowball stemmers, Turkish among them
 
 _FOLD = str.maketrans({"ç": "c", "ğ": "g", "ı": "i", "ö": "o", "ş": "s", "ü": "u",
                        "â": "a", "î": "i", "û": "u"})
-_APOSTROPHES = "'’‘`´"
+APOSTROPHES = "'’‘`´"
 # A word: letters/digits, allowing inner decimal commas/points ("2,0") so numbers stay whole.
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)?|[^\W\d_]+", re.UNICODE)
-_SUFFIX_AFTER_APOSTROPHE = re.compile(rf"(\w)[{_APOSTROPHES}]\w+")
+_SUFFIX_AFTER_APOSTROPHE = re.compile(rf"(\w)[{APOSTROPHES}]\w+")
 LETTERS = re.compile(r"[^\W\d_]+")  # a run of letters: a word without its digits
 TURKISH_LETTERS = frozenset("çğıöşüÇĞİÖŞÜ")
 
