@@ -199,10 +199,11 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
     ranked = sorted(pool, key=lambda c: -_score(c, q, terms, idf, fact))
     best = ranked[0]
     chosen = [best]
+    explain_parts: set[Span] = set()  # the sentences chosen for a how/why/what-if part
     if q.parts and part_terms is not None:
         chosen = []
         whole = pool
-        for part in q.parts[:MAX_PARTS]:
+        for i, part in enumerate(q.parts[:MAX_PARTS]):
             # A part's own meaning counts beside the whole question's: the whole question's
             # vector leans to the part with more words ("ısırık çıkarsa o mu ölüyor, yoksa
             # yanındakilere de geçiyor"), a short part alone ("sırası ne") means little.
@@ -225,6 +226,8 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
                 if not coverage(rest, top.text, idf):
                     continue
             chosen.append(top)
+            if i < len(q.parts_explain) and q.parts_explain[i]:
+                explain_parts.add(top.span)
     best_cover = coverage(terms, best.text, idf)
     # The verdict of an FAQ answer that is the best passage's and carries enough of the
     # question's words (measured on dev2: a verdict from a weaker match answered another
@@ -244,7 +247,8 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
     taken = {c.span for c in chosen}
     spans = tuple(dict.fromkeys(
         with_what_it_announces(with_its_lead_in(
-            _explained(c, pool, taken) if explains else c.span, game_text), game_text)
+            _explained(c, pool, taken) if explains or c.span in explain_parts else c.span,
+            game_text), game_text)
         for c in chosen))
     return Choice(spans, verdict, best_cover)
 

@@ -82,6 +82,9 @@ class Question:
     parts: tuple[str, ...]  # the sub-questions of a two-part question; () for one part
     how_often: bool = False  # "kaç kez/kere", "how many times": a count of occasions
     asks_order: bool = False  # "hangi sırayla", "in what order"
+    # For each part: it asks how, why or what happens ("oylama nasıl yapılıyor"), which one
+    # sentence rarely answers.
+    parts_explain: tuple[bool, ...] = ()
 
     @property
     def has_content(self) -> bool:
@@ -166,9 +169,8 @@ def analyse(raw: str) -> Question:
     flat = " ".join(folded)
     yes_no, how_many, how_why, what_if = _flags(folded, flat)
     parts = _parts(text)
+    part_flags = [_flags(f, " ".join(f)) for f in ([fold(w) for w in words(p)] for p in parts)]
     if parts:  # a question asks for a number, or yes/no, if any part does
-        part_flags = [_flags(f, " ".join(f)) for f in
-                      ([fold(w) for w in words(p)] for p in parts)]
         yes_no = yes_no or any(f[0] for f in part_flags)
         how_many = how_many or any(f[1] for f in part_flags)
     english = sum(w in _ENGLISH_FUNCTION for w in folded) >= 2
@@ -180,4 +182,5 @@ def analyse(raw: str) -> Question:
         numbers=tuple(numbers_in(text)), english=english, yes_no=yes_no, how_many=how_many,
         how_why=how_why, what_if=what_if,
         setup=any(_SETUP.fullmatch(w) for w in folded), parts=parts,
+        parts_explain=tuple((f[2] or f[3]) and not f[1] for f in part_flags),
         how_often=bool(_HOW_OFTEN.search(flat)), asks_order=bool(_ORDER.search(flat)))

@@ -207,3 +207,11 @@ def test_a_part_is_matched_by_its_own_meaning_as_well_as_the_whole_question():
     assert said[0].startswith("Krizi çözmek") and said[1].startswith("Tur sonunda")
     _, without = _pick(question, hits=(RULES,), query_vector=whole, vectors=vectors)
     assert not any(s.startswith("Tur sonunda") for s in without)
+
+
+def test_a_how_part_gets_the_sentences_that_follow_its_rule_a_what_part_does_not():
+    _, said = _pick("ana hedef nedir, kriz nasıl çözülür?", hits=(RULES,))
+    assert said[0].startswith("Ana Hedef") and said[0].endswith("ortak hedefidir.")
+    assert said[1].startswith("Krizi çözmek için her oyuncu kart koyar. Kartlar karıştırılır")
+    _, plain = _pick("ana hedef nedir, krizi çözmek için kim kart koyar?", hits=(RULES,))
+    assert plain[1] == "Krizi çözmek için her oyuncu kart koyar."

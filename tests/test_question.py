@@ -56,6 +56,7 @@ def test_a_two_part_question_is_split_into_its_parts():
     q = analyse("kriz kartı nasıl çözülür, kaç kart çekilir?")
     assert q.parts == ("kriz kartı nasıl çözülür", "kaç kart çekilir")
     assert q.how_many
+    assert q.parts_explain == (True, False)  # how it is done takes more than one sentence
     # a clause that asks nothing stays with the question it belongs to
     one = analyse("3 kişiyiz, kaç kart çekilir?")
     assert one.parts == ()
