@@ -20,7 +20,7 @@ import numpy as np
 from .answerability import Model, decide, hedged
 from .choose import Vectors, best_coverage, best_meaning, choose, coverage, terms_of
 from .facts import Fact, FactHit, fact_numbers
-from .factsearch import counts_asked
+from .factsearch import counts_asked, nouns_after_kac
 from .numbers import counts_in, fmt_number
 from .phrasing import applied_sentence, fact_json, fact_sentence
 from .question import Question
@@ -216,10 +216,11 @@ def lead_fact(q: Question, facts: tuple[FactHit, ...]) -> FactHit | None:
         # when it names what the number counts. Otherwise the fact's number, put first,
         # answers another question ("2 an — Puanın kaydedildiği an"; measured in eval/README).
         return None
-    if counts_asked(q.text, top.fact) is False:
+    asked = nouns_after_kac(q.text)
+    if asked and not counts_asked(asked, top.fact):
         # "kaç karo": a count of castles ranked first by the words around it ("oyuncu
         # renginde") answers another question than the count of tiles just below it.
-        top = next((h for h in facts[1:ASKED_LEAD_DEPTH] if counts_asked(q.text, h.fact)
+        top = next((h for h in facts[1:ASKED_LEAD_DEPTH] if counts_asked(asked, h.fact)
                     and h.score >= ASKED_LEAD_SHARE * facts[0].score), top)
     if q.how_often and not top.applied and not _counts_occasions(top.fact):
         # "kaç kez": a rule's points or cards are not how often it happens; a fact that

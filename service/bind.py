@@ -48,6 +48,8 @@ OCCASION_GAP = 3  # words between a number of occasions and what is done on each
 # The locative ending ("Recharge'da", "gününde", "ikisinde"), folded; a word's own letters
 # must come before it ("da", "de" alone are the conjunction).
 _LOCATIVE = re.compile(r"\w{2,}(?:n)?[dt][ae]$")
+_LOCATIVE_NUMBER = re.compile(r"[^\W\d]{3,}nd[ae]$")  # "ikisinde", "birinde"
+_LOCATIVE_SUFFIX = re.compile(r"n?[dt][ae]\b")  # after an apostrophe: "'da", "'nde"
 
 
 def _gap_ok(toks: list[Token], a: int, b: int) -> bool:
@@ -178,10 +180,10 @@ def _locative(question: str, tok: Token, is_number: bool) -> bool:
     place on a track)."""
     said = fold(question[tok.start : tok.end])
     if is_number:
-        return tok.text == "" and bool(re.search(r"[^\W\d]{3,}nd[ae]$", said))
+        return tok.text == "" and bool(_LOCATIVE_NUMBER.search(said))
     after = question[tok.end : tok.end + 5]
     if after[:1] in APOSTROPHES:
-        return bool(re.match(r"n?[dt][ae]\b", fold(after[1:])))
+        return bool(_LOCATIVE_SUFFIX.match(fold(after[1:])))
     return bool(tok.text) and tok.number is None and bool(_LOCATIVE.fullmatch(tok.text))
 
 

@@ -10,6 +10,7 @@ list means nothing overlaps), or know any particular game.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections import Counter
@@ -241,21 +242,22 @@ def _words(text: str) -> set[str]:
     return {fold(w) for w in WORD.findall(text)} - _WEAK
 
 
-def counts_asked(question: str, fact: Fact) -> bool | None:
-    """The fact counts what "kaç …" asks a number of: the noun right after "kaç" ("kaç karo
-    var" and a count of karo). None when no noun follows it ("kaç tane olunca", "kaç olur":
-    what is counted was named before, or is the state asked about)."""
+def nouns_after_kac(question: str) -> tuple[str, ...]:
+    """The noun right after each "kaç" ("kaç karo var" → karo); none where no noun follows
+    ("kaç tane olunca", "kaç olur": what is counted was named before, or is the state)."""
     tokens = [fold(w) for w in WORD.findall(question)]
-    asked = [tokens[i + 1] for i, t in enumerate(tokens[:-1]) if t in _HOW_MANY
-             and tokens[i + 1] not in _GENERIC_COUNTS and tokens[i + 1] not in _NOT_NOUNS]
-    if not asked:
-        return None
-    return _counts_same_thing(asked, _words(f"{fact.unit} {fact.value_unit}"))
+    return tuple(nxt for t, nxt in itertools.pairwise(tokens) if t in _HOW_MANY
+                 and nxt not in _GENERIC_COUNTS and nxt not in _NOT_NOUNS)
 
 
-# Words right after "kaç" that name no thing counted.
+def counts_asked(asked: tuple[str, ...], fact: Fact) -> bool:
+    """The fact counts one of the nouns a question asks a number of (``nouns_after_kac``)."""
+    return _counts_same_thing(list(asked), _words(f"{fact.unit} {fact.value_unit}"))
+
+
+# Words right after "kaç" that name no thing counted (besides the generic counts below).
 _NOT_NOUNS = frozenset(("olur", "olunca", "oluyor", "oluyo", "olmali", "olmasi", "olursa",
-                        "kez", "kere", "defa", "tane", "adet", "ve", "veya", "mi", "da", "de"))
+                        "kez", "kere", "defa", "ve", "veya", "mi", "da", "de"))
 
 
 # Nouns that count people or things in general: "5 kişi var", "3 tane".

@@ -194,7 +194,8 @@ BOARD_GAME_TERMS = {
     "morale": "moral", "milestone": "kilometre taşı", "segment": "bölüm",
     "delay": "gecikme", "spent": "harcanmış", "exhausted": "harcanmış", "ready": "hazır",
     "steal": "çal", "swap": "takas", "trade": "takas",
-    # Place names players type in English ("Scotland'da", "Ireland side'ında").
+    # Place names players type in English ("Scotland'da", "Ireland side'ında"): general
+    # words, not a game's terms, though only one text uses them today.
     "scotland": "İskoçya", "ireland": "İrlanda",
 }
 

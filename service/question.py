@@ -28,6 +28,13 @@ _WH = frozenset(("ne", "neden", "niye", "nicin", "nasil", "nasi", "hangi", "hang
 # Spoken contractions of "ne yap-" and "ne ol-", folded: "napıcaz" (ne yapacağız), "napıyoz",
 # "noluyo" (ne oluyor), "nolur": they ask what, as "ne" does.
 _CONTRACTED_WH = re.compile(r"nap(?:i|a|c|m|t)\w*|nol(?:u|a|c)\w*")
+
+
+def _is_wh(word: str) -> bool:
+    """A folded word asks what / which / how … (not yes or no)."""
+    return word in _WH or bool(_CONTRACTED_WH.fullmatch(word))
+
+
 _HOW_WHY = frozenset(("nasil", "nasi", "neden", "niye", "nicin", "how", "why"))
 # "kaç" and its forms ("kaçı", "kaça", "kaçar", "kaçıncı"), folded.
 _HOW_MANY = re.compile(r"kac(?:i|a|ar|ta|tir|ti|inci|incı)?")
@@ -111,7 +118,7 @@ def clean(text: str) -> str:
 
 def _flags(folded: list[str], flat: str) -> tuple[bool, bool, bool, bool]:
     """(yes_no, how_many, how_why, what_if) of one clause's folded words."""
-    wh = any(w in _WH or _CONTRACTED_WH.fullmatch(w) for w in folded)
+    wh = any(_is_wh(w) for w in folded)
     how_many = (any(_HOW_MANY.fullmatch(w) for w in folded) or "ne kadar" in flat
                 or "how many" in flat or "how much" in flat or bool(re.search(
                     r"\ben (?:fazla|az|cok)\b", flat)))
@@ -125,15 +132,14 @@ def _flags(folded: list[str], flat: str) -> tuple[bool, bool, bool, bool]:
     yes_no = closing or ((particle or english_aux) and not (wh or how_many))
     what_if = bool(_WHAT_HAPPENS.search(flat)) or (
         wh and any(_CONDITIONAL.fullmatch(w) for w in folded)
-        and any(w == "ne" or _CONTRACTED_WH.fullmatch(w) for w in folded))
+        and any(w == "ne" or bool(_CONTRACTED_WH.fullmatch(w)) for w in folded))
     how_why = any(w in _HOW_WHY for w in folded) and not how_many
     return yes_no, how_many, how_why, what_if
 
 
 def _asks(piece: str) -> bool:
     folded = [fold(w) for w in words(piece)]
-    return any(w in _WH or _CONTRACTED_WH.fullmatch(w) for w in folded) or any(
-        _flags(folded, " ".join(folded)))
+    return any(_is_wh(w) for w in folded) or any(_flags(folded, " ".join(folded)))
 
 
 def _split_and(piece: str) -> list[str]:
