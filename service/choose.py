@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -59,6 +59,7 @@ _EXAMPLE = re.compile(r"^(?:[-•(]\s*)?(?:Örne(?:ğin|k)|Mesela|Ör\.)", re.IG
 # A how / what-happens / which question is answered by a few sentences of the rule, not by
 # its first line: up to this many characters of the passage, from the chosen sentence on.
 EXPLAIN_CHARS = 450
+DESCRIBED_PENALTY = 0.25
 # "Ana Hedef (Main Objective): …", "- Kart Verme (Hand Off): …": a term and its definition.
 _DEFINITION = re.compile(r"^(?:[-•]\s*|\d{1,2}\.\s*)?[^.:;!?]{1,60}\([^()]{2,40}\)\s*:")
 
@@ -92,6 +93,8 @@ class _Candidate:
     text: str
     verdict: str  # the FAQ verdict sentence just before it, if any
     meaning: float = 0.0  # closeness in meaning to the question, z-scored among candidates
+    # A components list's caption: what a thing is, not how it is played.
+    described: bool = False
 
 
 def _candidates(hits: tuple[Hit, ...], game_text: str) -> list[_Candidate]:
@@ -111,8 +114,20 @@ def _candidates_of(hits: tuple[Hit, ...], game_text: str) -> tuple[_Candidate, .
             before = game_text[spans[i - 1].start : spans[i - 1].end] if i else ""
             verdict = _VERDICT.fullmatch(before)
             out.append(_Candidate(rank, span, text,
-                                  verdict.group(1) if verdict and i else ""))
+                                  verdict.group(1) if verdict and i else "",
+                                  described=hit.chunk.kind == "components"
+                                  and _whole_line(span, game_text)))
     return tuple(out)
+
+
+def _whole_line(span: Span, text: str) -> bool:
+    """The sentence is its line's only one: a caption under a component's name ("Yüksek
+    okyanus sayılarını takip etmek için"), not a paragraph of rules about it."""
+    line_start = text.rfind("\n", 0, span.start) + 1
+    line_end = text.find("\n", span.end)
+    before = text[line_start : span.start].strip(" \t-•")
+    after = text[span.end : len(text) if line_end < 0 else line_end].strip()
+    return not before and not after
 
 
 def _with_meaning(pool: list[_Candidate], game: str, query_vector: np.ndarray | None,
@@ -124,8 +139,7 @@ def _with_meaning(pool: list[_Candidate], game: str, query_vector: np.ndarray | 
         return pool
     sims = np.stack([r for r in rows if r is not None]) @ query_vector
     z = (sims - sims.mean()) / (float(sims.std()) or 1.0)
-    return [_Candidate(c.rank, c.span, c.text, c.verdict, float(m))
-            for c, m in zip(pool, z, strict=True)]
+    return [replace(c, meaning=float(m)) for c, m in zip(pool, z, strict=True)]
 
 
 def _score(c: _Candidate, q: Question, terms: AbstractSet[str],
@@ -146,6 +160,11 @@ def _score(c: _Candidate, q: Question, terms: AbstractSet[str],
         # outright lost answer sentences on dev, probe3 and probe5: some definitions are
         # the rule.)
         score -= 0.25
+    if c.described and (q.how_why or q.yes_no or q.what_if or q.setup) and not q.how_many:
+        # A component's caption says what a thing is and what it is for, not how it is
+        # played or set up. (Every sentence of a components passage, also the paragraphs of
+        # rules some texts put there, was judged mixed: old answer better 16, new 21.)
+        score -= DESCRIBED_PENALTY
     if q.yes_no and any(_MODAL.fullmatch(fold(t)) for t in tokens):
         score += 0.1
     if _EXAMPLE.match(c.text):
@@ -209,7 +228,7 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
             # yanındakilere de geçiyor"), a short part alone ("sırası ne") means little.
             if part_vector is not None:
                 own = _with_meaning(candidates, hits[0].chunk.game, part_vector(part), vectors)
-                pool = [_Candidate(c.rank, c.span, c.text, c.verdict, c.meaning + w.meaning)
+                pool = [replace(c, meaning=c.meaning + w.meaning)
                         for c, w in zip(own, whole, strict=True)]
             mine = set(part_terms(part))
             top = max(pool, key=lambda c: _score(c, q, mine, idf, fact))

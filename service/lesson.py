@@ -168,13 +168,31 @@ def _setup(text: str, game: str, name: str, sents: list[Sentence], facts: list[F
     own = [st for st in chosen if by_start[st].stage == "setup" and st not in first]
     order = first + sorted(own) + sorted(st for st in chosen if st not in first and st not in own)
     items = [_item(text, game, name, by_start[st], label=chosen[st]) for st in order]
-    note = ""
+    notes = []
     if players is not None and span and not span[0] <= players <= span[1]:
-        note = f"{name} {span[0]}–{span[1]} oyuncu içindir; {players} oyuncu için kural yok."
-    elif items and not any(s.stage == "setup" for s in rules):
-        note = ("Metinde ayrı bir kurulum bölümü yok: kurulumla ilgili kurallar metnin "
-                "farklı yerlerinden toplandı.")
-    return items, note
+        notes.append(f"{name} {span[0]}–{span[1]} oyuncu içindir; {players} oyuncu için kural "
+                     "yok.")
+    elif span is None:
+        notes.append(_no_player_count(rules))
+    if items and not any(s.stage == "setup" for s in rules):
+        notes.append("Metinde ayrı bir kurulum bölümü yok: kurulumla ilgili kurallar metnin "
+                     "farklı yerlerinden toplandı.")
+    return items, " ".join(notes)
+
+
+# "Her iki oyuncu da …", "iki oyuncu da", "both players": a text written for two players.
+_BOTH = re.compile(r"\b(?:her iki oyuncu\w*|iki oyuncu da|both players)\b")
+
+
+def _no_player_count(rules: list[Sentence]) -> str:
+    """What the lesson says when the text gives no player count: that it does not, and,
+    when its rules speak of both players, that they are written for two (quoted)."""
+    both = next((s for s in sorted(rules, key=lambda s: (s.stage != "setup", s.start))
+                 if _BOTH.search(fold(s.text))), None)
+    if both is None:
+        return "Metin kaç kişiyle oynandığını yazmıyor."
+    quote = both.text if len(both.text) <= 120 else both.text[:117].rsplit(" ", 1)[0] + " …"
+    return f"Metin kaç kişiyle oynandığını yazmıyor; kuralları iki oyuncu için: “{quote}”"
 
 
 def _turn(text: str, game: str, name: str, sents: list[Sentence]) -> tuple[list[Item], str]:
@@ -259,8 +277,8 @@ def build_lesson(game: str, name: str, text: str, chunks: tuple[Chunk, ...] | li
     parts = []
     for key, title in PARTS:
         items = _with_facts(kept[key][:LIMITS[key]], own_facts)
-        note = found[key][1]
-        parts.append(Part(key, title, tuple(items), note or ("" if items else MISSING[key])))
+        note = " ".join(n for n in ("" if items else MISSING[key], found[key][1]) if n)
+        parts.append(Part(key, title, tuple(items), note))
     return Lesson(game, name, players, span, tuple(parts))
 
 

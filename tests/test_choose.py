@@ -215,3 +215,33 @@ def test_a_how_part_gets_the_sentences_that_follow_its_rule_a_what_part_does_not
     assert said[1].startswith("Krizi çözmek için her oyuncu kart koyar. Kartlar karıştırılır")
     _, plain = _pick("ana hedef nedir, krizi çözmek için kim kart koyar?", hits=(RULES,))
     assert plain[1] == "Krizi çözmek için her oyuncu kart koyar."
+
+
+COMPONENTS = ("Bileşenler\n"
+              "Okyanus Jetonu\n"
+              "Yüksek okyanus sayılarını takip etmek için\n"
+              "Kurallar\n"
+              "Okyanus kalmazsa her oyuncu bir ceza jetonu alır.\n")
+
+
+def _components_pick(question: str) -> str:
+    caption = Chunk(id="g:c", game="g", section="Bileşenler", kind="components",
+                    start=COMPONENTS.index("Okyanus"), end=COMPONENTS.index("\nKurallar"),
+                    text=COMPONENTS[COMPONENTS.index("Okyanus"):COMPONENTS.index("\nKurallar")])
+    start = COMPONENTS.index("Okyanus kalmazsa")
+    rule = Chunk(id="g:r", game="g", section="Kurallar", kind="rules", start=start,
+                 end=len(COMPONENTS) - 1, text=COMPONENTS[start:-1])
+    q = analyse(question)
+    hits = (Hit(caption, 2.0, 0.9, 1.0), Hit(rule, 1.0, 0.9, 1.0))
+    choice = choose(q, hits, COMPONENTS, frozenset(terms_of(question)), lambda _t: 1.0)
+    return COMPONENTS[choice.spans[0].start : choice.spans[0].end]
+
+
+def test_a_components_caption_does_not_answer_how_the_game_is_played():
+    # The caption shares as many of the question's words and its passage ranks first; the
+    # rule below it says what happens.
+    assert _components_pick("yüksek okyanus kalmazsa ne olur?").startswith(
+        "Okyanus kalmazsa her oyuncu")
+    # Asked what a component is for, the caption is the answer.
+    assert _components_pick("yüksek okyanus sayıları için hangi jeton var").startswith(
+        "Yüksek okyanus")

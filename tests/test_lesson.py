@@ -69,6 +69,18 @@ def test_setup_checklist_follows_the_player_count():
     assert {"1 oyuncu", "2 oyuncu", "3 oyuncu", "Oyuncu sayısı"} <= labels
 
 
+def test_a_text_without_a_player_count_says_so():
+    # Cyberpunk TCG's text never gives a count but speaks of "her iki oyuncu": quoted.
+    _, cyber = _lesson(ROOT / "corpus", "cyberpunk-tcg", 3)
+    note = part(cyber, "setup").note
+    assert cyber.player_range is None and "kaç kişiyle oynandığını yazmıyor" in note
+    assert "iki oyuncu için: “" in note and "her iki oyuncunun da kurulum" in note
+    _, nucleum = _lesson(ROOT / "corpus", "nucleum")
+    assert "Metin kaç kişiyle oynandığını yazmıyor." in part(nucleum, "setup").note
+    _, daybreak = _lesson(ROOT / "corpus", "daybreak", 2)
+    assert "kaç kişiyle" not in part(daybreak, "setup").note
+
+
 def test_mistakes_are_faq_answers_with_titles_corrections_first():
     _, lesson = _lesson(ROOT / "corpus", "daybreak")
     mistakes = part(lesson, "mistakes").items

@@ -231,11 +231,13 @@
   }
 
   function playerChoices(lesson) {
-    const [lo, hi] = lesson.player_range || [1, 6];
+    // A text that gives no player count offers none to choose (the setup step says so).
+    const [lo, hi] = lesson.player_range || [1, 0];
     const select = $("players");
     const options = [el("option", { value: "", text: "hepsi" })];
     for (let n = lo; n <= hi; n++) options.push(el("option", { value: String(n), text: `${n} oyuncu` }));
     select.replaceChildren(...options);
+    select.disabled = !lesson.player_range;
     select.value = lesson.players ? String(lesson.players) : "";
   }
 
