@@ -55,8 +55,9 @@ eval: $(STAMP_RUN)  ## the quality tables: dev (when present) and the blind-writ
 # Every read probe set is fitted on. Session 8 compared this model, each of probe11-18 held
 # out in turn, with the one fitted on probe..probe10 (eval/README, "Session 8"): unanswerable
 # handled 0.656 -> 0.688, answerable refused 0.016 -> 0.014, answerable hedged 0.186 -> 0.169.
+# Session 10 added probe19-23 (eval/README, "Session 10").
 FITTED := probe probe2 probe3 probe4 probe5 probe6 probe7 probe8 probe9 probe10 probe11 probe12 \
-  probe13 probe14 probe15 probe16 probe17 probe18
+  probe13 probe14 probe15 probe16 probe17 probe18 probe19 probe20 probe21 probe22 probe23
 SETS := ../shared/eval/dev.jsonl ../shared/eval/dev2.jsonl $(FITTED:%=eval/%.jsonl)
 calibrate: $(STAMP_DEV)  ## refit corpus/answerability.json (the shipped model) on the question sets
 	$(BIN)/python -m hakem_eval.calibrate $(SETS) --write

@@ -35,10 +35,13 @@ from .harness import load_questions
 
 MAX_FALSE_ABSTAIN = 0.01  # of answerable training questions turned away
 # Of answerable training questions answered with "the rules may not say this": the band
-# above the threshold. Leave one set out over dev…probe8, unanswerable questions abstained
-# on or hedged / answerable ones hedged: 0.667 / 0.089 at 0.10, 0.743 / 0.137 at 0.15,
-# 0.766 / 0.191 at 0.20, 0.807 / 0.244 at 0.25; past 0.15 each point costs more.
-HEDGE_SHARE = 0.15
+# above the threshold. Each of probe19-23 left out in turn (sets written after the model's
+# design), unanswerable questions abstained on or hedged / answerable ones hedged: 0.50 /
+# 0.088 at 0.10, 0.60 / 0.144 at 0.15, 0.68 / 0.198 at 0.20, 0.74 / 0.254 at 0.25. Judged,
+# every hedged unanswerable answer is correct and every unhedged one wrong, while a hedged
+# answerable one keeps its verdict: at 0.20 about 1.4 misleading answers per 100 questions
+# give way to a hedge, for about 4.5 right answers that carry one (eval/README, Session 10).
+HEDGE_SHARE = 0.20
 C = 1.0  # inverse regularisation strength (scikit-learn's default)
 
 

@@ -286,12 +286,27 @@ _LIST_MARK = re.compile(r"^\s*(?:[-•]|\d{1,2}[.)])\s*$")
 ANNOUNCED_CHARS = 700
 
 
+# "Bu aksiyonlar zar harcamaz: - Eşya Oynama (…): … - Kart Verme (…): …": a list run on in
+# the line that announces it.
+_INLINE_LIST = re.compile(r":\s+[-•]\s")
+INLINE_LIST_CHARS = 1200  # Dead of Winter's five dice actions take 1,124
+
+
 def _announced(item: Item, text: str, sents: list[Sentence]) -> Item:
     """A line that announces a list ("… cezalar uygulanır:") is taught with the list that
-    follows it (its "- " or numbered items), not cut at the colon."""
+    follows it (its "- " or numbered items), or runs on in it, not cut at the colon or after
+    the list's first entry."""
+    end = item.end
+    if _INLINE_LIST.search(text[item.start : item.end + 3]):  # the colon may end the item
+        line_end = text.find("\n", item.start)
+        line_end = len(text) if line_end < 0 else line_end
+        end = max((s.end for s in sents if item.end <= s.end <= line_end
+                   and s.end - item.start <= INLINE_LIST_CHARS), default=item.end)
+        return item if end == item.end else Item(
+            text[item.start:end], item.game, item.start, end, item.section, item.where,
+            item.label, item.fact)
     if not (item.text.rstrip().endswith(":") or text[item.end : item.end + 1] == ":"):
         return item
-    end = item.end
     for s in sents:
         if s.start < item.end:
             continue

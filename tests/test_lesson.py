@@ -81,6 +81,17 @@ def test_a_text_without_a_player_count_says_so():
     assert "kaç kişiyle" not in part(daybreak, "setup").note
 
 
+def test_a_list_run_on_in_its_line_is_taught_whole():
+    # Dead of Winter announces its dice actions and lists them in one line ("…: - Saldırı
+    # (Attack): … - Arama (Search): …"); the lesson gave the first entry only.
+    _, lesson = _lesson(ROOT / "corpus", "dead-of-winter")
+    turn = [it.text for it in part(lesson, "turn").items]
+    dice = next(t for t in turn if t.startswith("Aşağıdaki aksiyonlar bir aksiyon zarı"))
+    assert "- Arama (Search):" in dice and dice.endswith("bulunduğu lokasyona taşı.")
+    free = next(t for t in turn if t.startswith("Bu aksiyonlar zar harcamaz:"))
+    assert "- Hareket (Move):" in free and "Yiyecekle Zar Güçlendirme" in free
+
+
 def test_mistakes_are_faq_answers_with_titles_corrections_first():
     _, lesson = _lesson(ROOT / "corpus", "daybreak")
     mistakes = part(lesson, "mistakes").items
