@@ -43,6 +43,7 @@ _ABLATIVE = re.compile(r"(?:d|t)(?:a|e)n$")
 _PLURAL = re.compile(r"l[ae]r")
 _MORE = "daha"  # "6 jetonum vardı, 3 tane daha aldım": 3 more of what was last named
 _SENTENCE_ENDS = frozenset(".!?")  # tokens of their own
+_RANK_DIGIT = re.compile(r"\.\s+[a-zçğıöşü]")  # "2. türbin", not "… 2. Kaç"
 WINDOW = 2  # filler words allowed between a number and its noun
 OCCASION_GAP = 3  # words between a number of occasions and what is done on each
 # The locative ending ("Recharge'da", "gününde", "ikisinde"), folded; a word's own letters
@@ -76,9 +77,11 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     named_by: dict[int, Mention] = {}  # the name right next to a number, when one is
     used: set[int] = set()
     # "beş bitiş koşulundan ikisi": the part after an ablative name counts it.
+    starts = {m.first for m in found}
     for k, named in enumerate(found):
         n = named.last + 1
-        if n in numbers and _ABLATIVE.search(toks[named.last].text):
+        # ("o türbinden 2 uranyum": the number has a name of its own right after it)
+        if n in numbers and _ABLATIVE.search(toks[named.last].text) and n + 1 not in starts:
             owner[n] = named.quantity
             used.add(k)
     # The noun after the number first (Turkish order), then a name before it. A number with
@@ -159,6 +162,8 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         _bind_ones(toks, found, qs, owner, used)
     values: dict[str, list[float]] = {}
     spans: dict[str, list[tuple[int, int]]] = {}
+    for n in [n for n in owner if qs[owner[n]].counted and _rank(question, toks[n])]:
+        del owner[n]  # "2. türbinim": the second one, not two of them
     for n in sorted(owner):
         number = toks[n].number
         value = 1.0 if number is None else number  # "bir", "biri" (see _bind_ones)
@@ -172,6 +177,13 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         spans.setdefault(name, []).append((toks[n].start, toks[n].end))
     return Binding({k: tuple(v) for k, v in values.items()},
                    {k: tuple(v) for k, v in spans.items()})
+
+
+def _rank(question: str, tok: Token) -> bool:
+    """The number is a rank: a rank word ("ikinci") or a digit with the ordinal dot ("2.
+    türbinim")."""
+    return bool(tok.text) or (question[tok.start : tok.end].isdigit()
+                              and bool(_RANK_DIGIT.match(question, tok.end)))
 
 
 def _locative(question: str, tok: Token, is_number: bool) -> bool:

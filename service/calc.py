@@ -213,6 +213,8 @@ class Calculator:
             calc = calc or calculate(formula, question, binding)
             if calc.missing and asked_score < ASKED:
                 continue  # a formula only half given is offered only for what is asked
+            if set(calc.missing) & {q.label for q in formula.quantities if q.counted}:
+                continue  # a limit the question does not count ("2. türbinim" is no count)
             # A step worked out first speaks to its own topic too ("yiyecek kaldı" for the
             # morale that hunger costs).
             topic += sum(_matched(toks, f.keywords) * KEYWORD for f in game_formulas

@@ -55,6 +55,9 @@ class Quantity:
     # A 0 stated for one of its aliases counts this instead: "0 gösteren d10" is 10 (the
     # rules: "d10 zarında 0 rakamı “10” değerini temsil eder"). Folded alias → value.
     zero_counts: tuple[tuple[str, float], ...] = ()
+    # Only a count states it, never a rank: "2. türbinim" (Deney C's second turbine) is no
+    # number of turbines, where "1. sıradayım" is the rank a scoring rule asks for.
+    counted: bool = False
 
 
 @dataclass(frozen=True)
@@ -147,9 +150,12 @@ def _quantities(raw: object, where: str) -> dict[str, Quantity]:
                 a not in aliases or isinstance(v, bool) or not isinstance(v, int | float)
                 for a, v in zeros.items()):
             raise FormulaError(f"{at}: `zero_counts` maps some of its aliases to numbers")
+        if not isinstance(q.get("counted", False), bool):
+            raise FormulaError(f"{at}: `counted` is true or false")
         out[name] = Quantity(name, q["label"], aliases, bool(q.get("summed", False)),
                              None if default is None else float(default),
-                             tuple((fold(a), float(v)) for a, v in zeros.items()))
+                             tuple((fold(a), float(v)) for a, v in zeros.items()),
+                             bool(q.get("counted", False)))
     return out
 
 

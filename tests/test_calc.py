@@ -334,6 +334,24 @@ def test_bir_counts_one_only_where_the_rule_would_assume_its_default():
     assert bind("bir bitiş koşulu kaç puan", qs).values == {}
 
 
+def test_a_number_after_an_ablative_name_with_its_own_noun_counts_that_noun():
+    qs = [Quantity("turbines", "türbin", ("türbin",)),
+          Quantity("uranium", "uranyum", ("uranyum",))]
+    assert bind("o türbinden 2 uranyum geçiriyom", qs).values == {"uranium": (2.0,)}
+
+
+def test_a_counted_quantity_is_never_stated_by_a_rank():
+    turbines = Quantity("turbines", "santraldeki türbin", ("türbin",), counted=True)
+    uranium = Quantity("uranium", "uranyum", ("uranyum",))
+    assert bind("2. türbinim açık, 3 uranyum taşıdım", [turbines, uranium]).values == {
+        "uranium": (3.0,)}
+    assert bind("ikinci türbinim açık", [turbines]).values == {}
+    assert bind("santralde 2 türbin var", [turbines]).values == {"turbines": (2.0,)}
+    # a rank still states a quantity that is not only counted
+    rank = Quantity("rank", "sıra", ("sıra", "sıradayım"))
+    assert bind("yerleşimde 1. sıradayım", [rank]).values == {"rank": (1.0,)}
+
+
 def test_a_rank_word_is_a_name_where_a_quantity_is_called_by_it():
     qs = [Quantity("firsts", "birincilik", ("en ileri",), default=0),
           Quantity("seconds", "ikincilik", ("ikinci",), default=0),
@@ -653,3 +671,61 @@ def test_zero_counts_must_name_an_alias_and_be_a_number_the_rules_state(bant):
                                        'zero_counts = { asker = 97 }'), encoding="utf-8")
     with pytest.raises(FormulaError, match="numbers its quotes do not state"):
         load_formulas(corpus_dir, corpus)
+
+
+KULE_TEXT = """Kule Oyunu
+Kurallar
+Her asker 1 zar atar.
+Atılabilecek zar sayısı kule sayısıyla sınırlıdır.
+"""
+KULE_RULES = """
+[quantity.soldiers]
+label = "asker"
+aliases = ["asker"]
+[quantity.towers]
+label = "kule"
+aliases = ["kule"]
+counted = true
+
+[[formula]]
+id = "dice"
+say = "atılan zar"
+unit = "zar"
+moment = "each-turn"
+expr = "soldiers * 1"
+asks = ["zar"]
+keywords = ["asker"]
+quote = "Her asker 1 zar atar."
+
+[[formula]]
+id = "dice-capped"
+needs = ["kule"]
+say = "kulelerle sınırlı atılan zar"
+unit = "zar"
+moment = "each-turn"
+expr = "min(soldiers, towers) * 1"
+asks = ["zar"]
+keywords = ["asker", "kule"]
+quote = ["Her asker 1 zar atar.", "Atılabilecek zar sayısı kule sayısıyla sınırlıdır."]
+"""
+
+
+def _kule(tiny_corpus_dir: Path) -> Calculator:
+    (tiny_corpus_dir / "kule.txt").write_text(KULE_TEXT, encoding="utf-8")
+    with (tiny_corpus_dir / "games.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[kule]\nname = "Kule Oyunu"\naliases = ["Kule Oyunu"]\n')
+    (tiny_corpus_dir / "rules" / "kule.toml").write_text(KULE_RULES, encoding="utf-8")
+    return Calculator.from_corpus(tiny_corpus_dir, load_corpus(tiny_corpus_dir))
+
+
+def test_a_limit_applies_only_where_the_question_counts_it(tiny_corpus_dir):
+    calculator = _kule(tiny_corpus_dir)
+    assert _calc(calculator, "3 askerim var, 2 kulem var, kaç zar atarım", "kule").value == 2
+    # "2. kulemdeyim" ranks, it does not count: the limit is not the player's, and it
+    # neither stands against the plain rule nor asks for a count of towers.
+    calc = _calc(calculator, "3 askerim var, 2. kulemdeyim, kaç zar atarım", "kule")
+    assert calc.value == 3 and not calc.missing
+    (tiny_corpus_dir / "rules" / "kule.toml").write_text(
+        KULE_RULES.replace("counted = true", 'counted = "evet"'), encoding="utf-8")
+    with pytest.raises(FormulaError, match="counted"):
+        Calculator.from_corpus(tiny_corpus_dir, load_corpus(tiny_corpus_dir))
