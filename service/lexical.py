@@ -194,6 +194,11 @@ BOARD_GAME_TERMS = {
     "morale": "moral", "milestone": "kilometre taşı", "segment": "bölüm",
     "delay": "gecikme", "spent": "harcanmış", "exhausted": "harcanmış", "ready": "hazır",
     "steal": "çal", "swap": "takas", "trade": "takas",
+    "chart": "çizelge", "recharge": "yeniden şarj", "mode": "mod", "match": "eşleş",
+    "rail": "demiryolu", "railway": "demiryolu", "railroad": "demiryolu", "coal": "kömür",
+    "uranium": "uranyum", "electricity": "elektrik", "turbine": "türbin",
+    "experiment": "deney", "income": "gelir", "expansion": "genişleme", "medium": "orta",
+    "small": "küçük", "large": "büyük", "opening": "açılış", "value": "değer",
     # Place names players type in English ("Scotland'da", "Ireland side'ında"): general
     # words, not a game's terms, though only one text uses them today.
     "scotland": "İskoçya", "ireland": "İrlanda",

@@ -82,3 +82,9 @@ def test_english_board_game_words_and_place_names_are_read_in_turkish():
                                     "karosu koyan oyuncu 1 puan alır."])
     said = glossary.expand("Scotland'da port'lu boşluğa settlement tile koyunca ne alıyoz?")
     assert {"İskoçya", "liman", "yerleşim", "karo"} <= set(said.split())
+    # "Recharge'da income nasıl hesaplanıyor" was taken for another game and refused: the
+    # text says "Yeniden Şarj" and "gelir" and glosses neither.
+    said = glossary.expand("Recharge'da income nasıl hesaplanıyor, chart'ta kaç tier var")
+    assert {"yeniden", "şarj", "gelir", "çizelge"} <= set(said.split())
+    assert "değer" in glossary.expand("d10'da 0 gelirse value'su kaç") and not glossary.expand(
+        "contribute")  # "contr…" would be control's too: left to the texts' own glosses
