@@ -25,6 +25,7 @@ from .numbers import counts_in, fmt_number
 from .phrasing import applied_sentence, fact_json, fact_sentence
 from .question import Question
 from .retrieve import Hit, Retrieval
+from .text import fold
 
 NOT_IN_RULES = "Kurallarda bu sorunun cevabı bulunamadı."
 NO_WORDS = "Soruda harf ya da rakam yok; kurallarla ilgili bir soru yazın."
@@ -222,11 +223,39 @@ def lead_fact(q: Question, facts: tuple[FactHit, ...]) -> FactHit | None:
         # renginde") answers another question than the count of tiles just below it.
         top = next((h for h in facts[1:ASKED_LEAD_DEPTH] if counts_asked(asked, h.fact)
                     and h.score >= ASKED_LEAD_SHARE * facts[0].score), top)
+    if _distributive(q) and not _per_unit(top.fact):
+        # "her lokasyonun destesinde kaç kart": the count per location (20), not the total
+        # over all of them (120 = 6 × 20) that ranked just above it.
+        top = next((h for h in facts[1:ASKED_LEAD_DEPTH] if _per_unit(h.fact)
+                    and _total_of(top.fact, h.fact)
+                    and h.score >= ASKED_LEAD_SHARE * facts[0].score), top)
     if q.how_often and not top.applied and not _counts_occasions(top.fact):
         # "kaç kez": a rule's points or cards are not how often it happens; a fact that
         # counts occasions, if one matched, is.
         return next((f for f in facts[1:] if _counts_occasions(f.fact)), None)
     return top
+
+
+# "her lokasyonun", "oyuncu başına", "per player", "each": a count for each one of a thing.
+_EACH = re.compile(r"\b(?:her \w+|\w+ basina|per \w+|each \w+)")
+
+
+def _distributive(q: Question) -> bool:
+    return bool(_EACH.search(" ".join(q.folded)))
+
+
+def _per_unit(fact: Fact) -> bool:
+    """The fact counts for each one of a thing: its subject says so ("Lokasyon destesi
+    başına eşya kartı", "Her oyuncuya …")."""
+    return bool(_EACH.search(fold(fact.subject)))
+
+
+def _total_of(total: Fact, each: Fact) -> bool:
+    """``total``'s number is a whole multiple of ``each``'s: a count over several of what
+    ``each`` counts one of."""
+    if total.value is None or not each.value or total.value <= each.value:
+        return False
+    return float(total.value / each.value).is_integer()
 
 
 def echoes(q: Question, hit: FactHit) -> bool:

@@ -122,3 +122,29 @@ def test_a_fact_counting_what_kac_asks_leads_over_a_close_one_counting_something
     assert lead_fact(q, (FactHit(castles, 2.0), FactHit(tiles, 1.0))).fact is castles
     q_bare = analyse("her oyuncuya kaç tane")
     assert lead_fact(q_bare, (FactHit(castles, 2.0), FactHit(tiles, 1.9))).fact is castles
+
+
+TOTAL = Fact(id="all", game="g", subject="Eşya kartı (lokasyon desteleri)", unit="kart",
+             min=None, max=None, value=120, value_unit="eşya kartı",
+             effect="6 lokasyon = 120 eşya kartı", quote="6 lokasyon = 120 eşya kartı",
+             start=0, end=10, section="")
+EACH = Fact(id="each", game="g", subject="Lokasyon destesi başına eşya kartı", unit="kart",
+            min=None, max=None, value=20, value_unit="kart",
+            effect="her lokasyon destesinde 20 kart", quote="her lokasyon destesinde 20 kart",
+            start=0, end=10, section="")
+OTHER_EACH = Fact(id="other", game="g", subject="Raund başına talep artışı", unit="talep",
+                  min=None, max=None, value=3, value_unit="talep", effect="raund başına +3",
+                  quote="raund başına +3", start=0, end=10, section="")
+
+
+def test_a_count_for_each_one_leads_over_the_total_over_all_of_them():
+    hits = (FactHit(TOTAL, 2.6), FactHit(EACH, 2.4))
+    assert lead_fact(analyse("her lokasyonun eşya destesinde kaç kart var"), hits).fact is EACH
+    # asked for the total, the total
+    assert lead_fact(analyse("toplam kaç eşya kartı var"), hits).fact is TOTAL
+    # a per-round fact does not displace a close count that is no total of it (2 vs 3)
+    solo = Fact(id="solo", game="g", subject="Solo oyunda talep artışı", unit="talep",
+                min=None, max=None, value=2, value_unit="talep", effect="solo +2",
+                quote="solo +2", start=0, end=10, section="")
+    hits = (FactHit(solo, 1.9), FactHit(OTHER_EACH, 1.6))
+    assert lead_fact(analyse("solo oyunda talep her raunt ne kadar artıyor"), hits).fact is solo
