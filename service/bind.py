@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from .formulas import Quantity
 from .mentions import Mention, Token, mentions, tokens
+from .numbers import is_digit_rank
 from .text import APOSTROPHES, fold
 
 # Words between a number and what it counts that do not change what it counts. "kez"
@@ -43,7 +44,6 @@ _ABLATIVE = re.compile(r"(?:d|t)(?:a|e)n$")
 _PLURAL = re.compile(r"l[ae]r")
 _MORE = "daha"  # "6 jetonum vardı, 3 tane daha aldım": 3 more of what was last named
 _SENTENCE_ENDS = frozenset(".!?")  # tokens of their own
-_RANK_DIGIT = re.compile(r"\.\s+[a-zçğıöşü]")  # "2. türbin", not "… 2. Kaç"
 WINDOW = 2  # filler words allowed between a number and its noun
 OCCASION_GAP = 3  # words between a number of occasions and what is done on each
 # The locative ending ("Recharge'da", "gününde", "ikisinde"), folded; a word's own letters
@@ -182,8 +182,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
 def _rank(question: str, tok: Token) -> bool:
     """The number is a rank: a rank word ("ikinci") or a digit with the ordinal dot ("2.
     türbinim")."""
-    return bool(tok.text) or (question[tok.start : tok.end].isdigit()
-                              and bool(_RANK_DIGIT.match(question, tok.end)))
+    return bool(tok.text) or is_digit_rank(question, tok.start, tok.end)
 
 
 def _locative(question: str, tok: Token, is_number: bool) -> bool:

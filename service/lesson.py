@@ -27,6 +27,7 @@ from .lesson_model import (
     Part,
 )
 from .places import Sentence, paragraph_at, sentences
+from .players import count_in, no_player_count, player_range
 from .teach import faq_title, game_chunks
 from .text import LEADING_MARK, fold
 
@@ -43,9 +44,6 @@ _CUES = {
                       r"|oyunu (hemen )?kaybeder|kadar (devam eder|surer)|bir tur daha"),
     "scoring": re.compile(r"\bpuan|\bzp\b|en (cok|yuksek) puan"),
 }
-# "2 Oyuncu ...", "2 oyunculu oyunda", "Solo Mod (1 Oyuncu)": a sentence for one player count.
-_COUNT = re.compile(r"(?<![\d–-])(\d)\s+(?:oyuncu(?:lu)?|kisi(?:lik|yle)?)\b(?!\s+(?:arasi|icin))")
-_SOLO = re.compile(r"\bsolo\b|\btek basina\b")
 _ASIDE = re.compile(r"\s*\([^()]*\)")  # "Kale Parçası (Castle)" → "Kale Parçası"
 _NEGATIVE = re.compile(r"^(Hayır|Yanlış|Normalde hayır)")
 
@@ -73,26 +71,6 @@ def _cued(sents: list[Sentence], cue: re.Pattern[str], stages: set[str]) -> list
     # A short line ending in a colon only announces what follows.
     return [s for s in sents if s.stage in stages and cue.search(fold(s.text))
             and len(s.text) >= 25 and not (s.text.endswith(":") and len(s.text) < 60)]
-
-
-def count_in(sentence: str) -> int | None:
-    """The one player count a sentence is written for ("2 Oyuncu Standart Kurulum", "Solo
-    Mod"), None when it is for every count."""
-    folded = fold(sentence)
-    if _SOLO.search(folded):
-        return 1
-    m = _COUNT.search(folded)
-    return int(m.group(1)) if m else None
-
-
-def player_range(facts: list[Fact], text: str) -> tuple[int, int] | None:
-    """The game's player counts: its facts table, else "2-4 oyuncu" in its text."""
-    for f in facts:
-        if (f.unit == "oyuncu" and f.min is not None and f.max is not None and f.min < f.max
-                and "oyuncu sayisi" in fold(f.subject + " " + " ".join(f.keywords))):
-            return int(f.min), int(f.max)
-    m = re.search(r"(\d)\s*[-–]\s*(\d)\s+oyuncu", fold(text))
-    return (int(m.group(1)), int(m.group(2))) if m else None
 
 
 def _with_facts(items: list[Item], facts: list[Fact]) -> list[Item]:
@@ -173,26 +151,11 @@ def _setup(text: str, game: str, name: str, sents: list[Sentence], facts: list[F
         notes.append(f"{name} {span[0]}–{span[1]} oyuncu içindir; {players} oyuncu için kural "
                      "yok.")
     elif span is None:
-        notes.append(_no_player_count(rules))
+        notes.append(no_player_count(rules))
     if items and not any(s.stage == "setup" for s in rules):
         notes.append("Metinde ayrı bir kurulum bölümü yok: kurulumla ilgili kurallar metnin "
                      "farklı yerlerinden toplandı.")
     return items, " ".join(notes)
-
-
-# "Her iki oyuncu da …", "iki oyuncu da", "both players": a text written for two players.
-_BOTH = re.compile(r"\b(?:her iki oyuncu\w*|iki oyuncu da|both players)\b")
-
-
-def _no_player_count(rules: list[Sentence]) -> str:
-    """What the lesson says when the text gives no player count: that it does not, and,
-    when its rules speak of both players, that they are written for two (quoted)."""
-    both = next((s for s in sorted(rules, key=lambda s: (s.stage != "setup", s.start))
-                 if _BOTH.search(fold(s.text))), None)
-    if both is None:
-        return "Metin kaç kişiyle oynandığını yazmıyor."
-    quote = both.text if len(both.text) <= 120 else both.text[:117].rsplit(" ", 1)[0] + " …"
-    return f"Metin kaç kişiyle oynandığını yazmıyor; kuralları iki oyuncu için: “{quote}”"
 
 
 def _turn(text: str, game: str, name: str, sents: list[Sentence]) -> tuple[list[Item], str]:

@@ -131,12 +131,17 @@ def is_rank(word: str) -> bool:
     return fold(word).endswith(_RANK_WORD)
 
 
+def is_digit_rank(text: str, start: int, end: int) -> bool:
+    """The digits at ``text[start:end]`` are an ordinal: "8. teknoloji", "2. türbinim" (a
+    sentence's last number, "… 2. Kaç", is not)."""
+    return text[start:end].isdigit() and bool(_RANK_DIGIT.match(text, end))
+
+
 def counts_in(text: str) -> list[float]:
     """The numbers ``text`` states as counts or amounts: ``numbers_in`` without ranks
     ("ikinci olan", "8. teknoloji", "1. sıra")."""
     return [value for start, end, value in number_spans(text)
-            if not is_rank(text[start:end])
-            and not (text[start:end].isdigit() and _RANK_DIGIT.match(text, end))]
+            if not is_rank(text[start:end]) and not is_digit_rank(text, start, end)]
 
 
 def fmt_number(x: float) -> str:

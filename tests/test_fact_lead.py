@@ -1,4 +1,4 @@
-"""What a matched fact leads the answer with (``answer.fact_lead`` and the lead's choice)."""
+"""What a matched fact leads the answer with (``lead.fact_lead`` and the lead's choice)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from hakem.answer import echoes, fact_lead, lead_fact
 from hakem.corpus import load_corpus
 from hakem.facts import Fact, FactHit, load_facts
+from hakem.lead import echoes, fact_lead, lead_fact
 from hakem.numbers import numbers_in
 from hakem.question import analyse
 

@@ -1,0 +1,54 @@
+"""What a game's text says about how many play.
+
+What it does: reads the game's player counts (its facts table, else "2-4 oyuncu" in its
+text), the one count a sentence is written for ("2 Oyuncu Standart Kurulum", "Solo Mod"), and
+what a lesson says when the text gives no count at all. What it does not do: build the lesson
+(``lesson``) or read a player count from a question (``setup``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .facts import Fact
+from .places import Sentence
+from .text import fold
+
+# "2 Oyuncu ...", "2 oyunculu oyunda", "Solo Mod (1 Oyuncu)": a sentence for one player count.
+_COUNT = re.compile(r"(?<![\d–-])(\d)\s+(?:oyuncu(?:lu)?|kisi(?:lik|yle)?)\b(?!\s+(?:arasi|icin))")
+_SOLO = re.compile(r"\bsolo\b|\btek basina\b")
+
+
+def count_in(sentence: str) -> int | None:
+    """The one player count a sentence is written for ("2 Oyuncu Standart Kurulum", "Solo
+    Mod"), None when it is for every count."""
+    folded = fold(sentence)
+    if _SOLO.search(folded):
+        return 1
+    m = _COUNT.search(folded)
+    return int(m.group(1)) if m else None
+
+
+def player_range(facts: list[Fact], text: str) -> tuple[int, int] | None:
+    """The game's player counts: its facts table, else "2-4 oyuncu" in its text."""
+    for f in facts:
+        if (f.unit == "oyuncu" and f.min is not None and f.max is not None and f.min < f.max
+                and "oyuncu sayisi" in fold(f.subject + " " + " ".join(f.keywords))):
+            return int(f.min), int(f.max)
+    m = re.search(r"(\d)\s*[-–]\s*(\d)\s+oyuncu", fold(text))
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+# "Her iki oyuncu da …", "iki oyuncu da", "both players": a text written for two players.
+_BOTH = re.compile(r"\b(?:her iki oyuncu\w*|iki oyuncu da|both players)\b")
+
+
+def no_player_count(rules: list[Sentence]) -> str:
+    """What the lesson says when the text gives no player count: that it does not, and,
+    when its rules speak of both players, that they are written for two (quoted)."""
+    both = next((s for s in sorted(rules, key=lambda s: (s.stage != "setup", s.start))
+                 if _BOTH.search(fold(s.text))), None)
+    if both is None:
+        return "Metin kaç kişiyle oynandığını yazmıyor."
+    quote = both.text if len(both.text) <= 120 else both.text[:117].rsplit(" ", 1)[0] + " …"
+    return f"Metin kaç kişiyle oynandığını yazmıyor; kuralları iki oyuncu için: “{quote}”"
