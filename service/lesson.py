@@ -151,7 +151,7 @@ def _setup(text: str, game: str, name: str, sents: list[Sentence], facts: list[F
         notes.append(f"{name} {span[0]}–{span[1]} oyuncu içindir; {players} oyuncu için kural "
                      "yok.")
     elif span is None:
-        notes.append(no_player_count(rules))
+        notes.append(no_player_count(rules, players))
     if items and not any(s.stage == "setup" for s in rules):
         notes.append("Metinde ayrı bir kurulum bölümü yok: kurulumla ilgili kurallar metnin "
                      "farklı yerlerinden toplandı.")

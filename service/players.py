@@ -43,12 +43,14 @@ def player_range(facts: list[Fact], text: str) -> tuple[int, int] | None:
 _BOTH = re.compile(r"\b(?:her iki oyuncu\w*|iki oyuncu da|both players)\b")
 
 
-def no_player_count(rules: list[Sentence]) -> str:
+def no_player_count(rules: list[Sentence], players: int | None = None) -> str:
     """What the lesson says when the text gives no player count: that it does not, and,
-    when its rules speak of both players, that they are written for two (quoted)."""
+    when its rules speak of both players, that they are written for two (quoted), so a
+    lesson asked for another count says there is no rule for it."""
     both = next((s for s in sorted(rules, key=lambda s: (s.stage != "setup", s.start))
                  if _BOTH.search(fold(s.text))), None)
     if both is None:
         return "Metin kaç kişiyle oynandığını yazmıyor."
     quote = both.text if len(both.text) <= 120 else both.text[:117].rsplit(" ", 1)[0] + " …"
-    return f"Metin kaç kişiyle oynandığını yazmıyor; kuralları iki oyuncu için: “{quote}”"
+    said = f"Metin kaç kişiyle oynandığını yazmıyor; kuralları iki oyuncu için: “{quote}”"
+    return said if players in (None, 2) else f"{said} {players} oyuncu için kural yok."

@@ -75,6 +75,9 @@ def test_a_text_without_a_player_count_says_so():
     note = part(cyber, "setup").note
     assert cyber.player_range is None and "kaç kişiyle oynandığını yazmıyor" in note
     assert "iki oyuncu için: “" in note and "her iki oyuncunun da kurulum" in note
+    assert note.endswith("3 oyuncu için kural yok.")
+    _, cyber2 = _lesson(ROOT / "corpus", "cyberpunk-tcg", 2)
+    assert "kural yok" not in part(cyber2, "setup").note
     _, nucleum = _lesson(ROOT / "corpus", "nucleum")
     assert "Metin kaç kişiyle oynandığını yazmıyor." in part(nucleum, "setup").note
     _, daybreak = _lesson(ROOT / "corpus", "daybreak", 2)
