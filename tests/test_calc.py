@@ -673,59 +673,41 @@ def test_zero_counts_must_name_an_alias_and_be_a_number_the_rules_state(bant):
         load_formulas(corpus_dir, corpus)
 
 
-KULE_TEXT = """Kule Oyunu
-Kurallar
-Her asker 1 zar atar.
-Atılabilecek zar sayısı kule sayısıyla sınırlıdır.
-"""
 KULE_RULES = """
-[quantity.soldiers]
-label = "asker"
-aliases = ["asker"]
 [quantity.towers]
 label = "kule"
 aliases = ["kule"]
 counted = true
 
 [[formula]]
-id = "dice"
-say = "atılan zar"
-unit = "zar"
-moment = "each-turn"
-expr = "soldiers * 1"
-asks = ["zar"]
-keywords = ["asker"]
-quote = "Her asker 1 zar atar."
-
-[[formula]]
 id = "dice-capped"
 needs = ["kule"]
-say = "kulelerle sınırlı atılan zar"
+say = "kulelerle sınırlı zar sayısı"
 unit = "zar"
 moment = "each-turn"
-expr = "min(soldiers, towers) * 1"
-asks = ["zar"]
-keywords = ["asker", "kule"]
-quote = ["Her asker 1 zar atar.", "Atılabilecek zar sayısı kule sayısıyla sınırlıdır."]
+expr = "min(temel + soldiers * 1, towers)"
+given = { temel = 1 }
+asks = ["zar", "dice"]
+keywords = ["atıyorum", "atar", "roll", "tur", "kule"]
+quote = ["1 temel zar + kontrol ettiği her asker için 1 zar atar.",
+         "Atılabilecek zar sayısı kule sayısıyla sınırlıdır."]
 """
 
 
-def _kule(tiny_corpus_dir: Path) -> Calculator:
-    (tiny_corpus_dir / "kule.txt").write_text(KULE_TEXT, encoding="utf-8")
-    with (tiny_corpus_dir / "games.toml").open("a", encoding="utf-8") as f:
-        f.write('\n[kule]\nname = "Kule Oyunu"\naliases = ["Kule Oyunu"]\n')
-    (tiny_corpus_dir / "rules" / "kule.toml").write_text(KULE_RULES, encoding="utf-8")
-    return Calculator.from_corpus(tiny_corpus_dir, load_corpus(tiny_corpus_dir))
-
-
-def test_a_limit_applies_only_where_the_question_counts_it(tiny_corpus_dir):
-    calculator = _kule(tiny_corpus_dir)
-    assert _calc(calculator, "3 askerim var, 2 kulem var, kaç zar atarım", "kule").value == 2
+def test_a_limit_applies_only_where_the_question_counts_it(bant):
+    corpus_dir, _ = bant
+    with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
+        f.write("Atılabilecek zar sayısı kule sayısıyla sınırlıdır.\n")
+    rules = corpus_dir / "rules" / "bant-oyunu.toml"
+    plain = rules.read_text(encoding="utf-8")
+    rules.write_text(plain + KULE_RULES, encoding="utf-8")
+    calculator = Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+    assert _calc(calculator, "3 askerim var, 2 kulem var, kaç zar atarım").value == 2
     # "2. kulemdeyim" ranks, it does not count: the limit is not the player's, and it
     # neither stands against the plain rule nor asks for a count of towers.
-    calc = _calc(calculator, "3 askerim var, 2. kulemdeyim, kaç zar atarım", "kule")
-    assert calc.value == 3 and not calc.missing
-    (tiny_corpus_dir / "rules" / "kule.toml").write_text(
-        KULE_RULES.replace("counted = true", 'counted = "evet"'), encoding="utf-8")
+    calc = _calc(calculator, "3 askerim var, 2. kulemdeyim, kaç zar atarım")
+    assert calc.value == 4 and not calc.missing
+    rules.write_text(plain + KULE_RULES.replace("counted = true", 'counted = "evet"'),
+                     encoding="utf-8")
     with pytest.raises(FormulaError, match="counted"):
-        Calculator.from_corpus(tiny_corpus_dir, load_corpus(tiny_corpus_dir))
+        Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
