@@ -80,12 +80,18 @@ class Engine:
         if not q.has_content:
             return no_words(q)
         retrieval, facts, ev = self.evidence(q, game, k, mode)
+        lexical = self.retriever.lexical
+
+        def is_topic(word: str) -> bool:  # a word the rules use, or one they translate
+            return lexical.knows(word) or bool(lexical.glossary.expand(word))
+
         setup = answer_setup(retrieval, self.corpus, self.index.chunks, self.index.facts,
-                             self.settings.k if k is None else k)
+                             self.settings.k if k is None else k, is_topic)
         if setup is not None:  # "2 kişi kurulum": the lesson's checklist for that count
             return setup
         section = answer_lesson_part(retrieval, self.corpus, self.index.chunks,
-                                     self.index.facts, self.settings.k if k is None else k)
+                                     self.index.facts, self.settings.k if k is None else k,
+                                     is_topic)
         if section is not None:  # "sıram gelince ne yapıyorum", "oyun ne zaman biter"
             return section
         steps = answer_steps(q, retrieval, self.corpus, self.index.chunks,
@@ -95,7 +101,6 @@ class Engine:
         if steps is not None:  # "Koloni Fazı hangi adımlardan oluşur"
             return steps
         text = self.corpus.game(retrieval.game).text if retrieval.game else None
-        lexical = self.retriever.lexical
         answer = compose(q, retrieval, facts, text, ev, self.model, lexical.idf,
                        lexical.content_terms, self.index.sentence_vectors,
                        self.embedder.query)

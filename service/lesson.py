@@ -209,24 +209,36 @@ def _mistakes(text: str, game: str, name: str, sents: list[Sentence]) -> list[It
     return [it for _, _, it in sorted(entries, key=lambda e: (e[0], e[1]))]
 
 
-def build_lesson(game: str, name: str, text: str, chunks: tuple[Chunk, ...] | list[Chunk],
-                 facts: tuple[Fact, ...] | list[Fact] = (),
-                 players: int | None = None) -> Lesson:
-    """The lesson of ``game`` for ``players`` (None: every player count's setup, labelled)."""
-    ordered = game_chunks(chunks, game)
-    sents = sentences(text, ordered)
-    own_facts = sorted((f for f in facts if f.game == game), key=lambda f: f.start)
-    span = player_range(own_facts, text)
+def _parts_found(game: str, name: str, text: str, chunks: tuple[Chunk, ...] | list[Chunk],
+                 facts: list[Fact], players: int | None, span: tuple[int, int] | None,
+                 ) -> tuple[list[Sentence], dict[str, tuple[list[Item], str]]]:
+    sents = sentences(text, game_chunks(chunks, game))
     found: dict[str, tuple[list[Item], str]] = {
         "about": (_about(text, game, name, sents), ""),
         "components": (_components(text, game, name, sents), ""),
-        "setup": _setup(text, game, name, sents, own_facts, players, span),
+        "setup": _setup(text, game, name, sents, facts, players, span),
         "turn": _turn(text, game, name, sents),
     }
     found["end"] = _end_or_scoring("end", text, game, name, sents, set())
     taken = {it.start for it in found["end"][0]}
     found["scoring"] = _end_or_scoring("scoring", text, game, name, sents, taken)
     found["mistakes"] = (_mistakes(text, game, name, sents), "")
+    return sents, found
+
+
+def _part(key: str, title: str, items: list[Item], note: str, facts: list[Fact]) -> Part:
+    items = _with_facts(items[:LIMITS[key]], facts)
+    return Part(key, title, tuple(items), " ".join(n for n in ("" if items else MISSING[key],
+                                                                note) if n))
+
+
+def build_lesson(game: str, name: str, text: str, chunks: tuple[Chunk, ...] | list[Chunk],
+                 facts: tuple[Fact, ...] | list[Fact] = (),
+                 players: int | None = None) -> Lesson:
+    """The lesson of ``game`` for ``players`` (None: every player count's setup, labelled)."""
+    own_facts = sorted((f for f in facts if f.game == game), key=lambda f: f.start)
+    span = player_range(own_facts, text)
+    sents, found = _parts_found(game, name, text, chunks, own_facts, players, span)
     # A sentence is taught once, in the part that needs it most: the setup before the
     # components list it draws on, the overview before a turn that repeats it.
     shown: list[tuple[int, int]] = []
@@ -237,12 +249,22 @@ def build_lesson(game: str, name: str, text: str, chunks: tuple[Chunk, ...] | li
             if not any(a <= it.start < b or it.start <= a < it.end for a, b in shown):
                 kept[key].append(it)
                 shown.append((it.start, it.end))
-    parts = []
-    for key, title in PARTS:
-        items = _with_facts(kept[key][:LIMITS[key]], own_facts)
-        note = " ".join(n for n in ("" if items else MISSING[key], found[key][1]) if n)
-        parts.append(Part(key, title, tuple(items), note))
+    parts = [_part(key, title, kept[key], found[key][1], own_facts) for key, title in PARTS]
     return Lesson(game, name, players, span, tuple(parts))
+
+
+def lesson_part(game: str, name: str, text: str, chunks: tuple[Chunk, ...] | list[Chunk],
+                facts: tuple[Fact, ...] | list[Fact], key: str) -> Part:
+    """One part of the lesson read on its own ("sıram gelince ne yapıyorum"): whole, also
+    what the full lesson teaches in an earlier part (the overview that opens a turn)."""
+    own_facts = sorted((f for f in facts if f.game == game), key=lambda f: f.start)
+    sents, found = _parts_found(game, name, text, chunks, own_facts, None,
+                                player_range(own_facts, text))
+    kept: list[Item] = []
+    for it in (_announced(it, text, sents) for it in found[key][0]):
+        if not any(o.start <= it.start < o.end or it.start <= o.start < it.end for o in kept):
+            kept.append(it)
+    return _part(key, PART_LABELS[key], kept, found[key][1], own_facts)
 
 
 _LIST_MARK = re.compile(r"^\s*(?:[-•]|\d{1,2}[.)])\s*$")

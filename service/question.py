@@ -30,6 +30,11 @@ _WH = frozenset(("ne", "neden", "niye", "nicin", "nasil", "nasi", "hangi", "hang
 _CONTRACTED_WH = re.compile(r"nap(?:i|a|c|m|t)\w*|nol(?:u|a|c)\w*")
 
 
+def is_spoken_wh(word: str) -> bool:
+    """A folded spoken contraction of "ne yap-" / "ne ol-" ("napıyoz", "noluyo")."""
+    return bool(_CONTRACTED_WH.fullmatch(word))
+
+
 def _is_wh(word: str) -> bool:
     """A folded word asks what / which / how … (not yes or no)."""
     return word in _WH or bool(_CONTRACTED_WH.fullmatch(word))

@@ -15,15 +15,17 @@ setup question.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .answer import Answer, AnswerSpan
 from .chunks import Chunk
 from .corpus import Corpus
 from .facts import Fact
-from .lesson import build_lesson
+from .lesson import build_lesson, lesson_part
 from .lesson_model import Lesson, part
 from .numbers import number_spans
+from .question import is_spoken_wh
 from .retrieve import Hit, Retrieval
 from .text import fold
 
@@ -64,9 +66,11 @@ class SetupRequest:
     players: int | None  # the player count the question states, if any
 
 
-def setup_request(question: str, game_words: frozenset[str] = frozenset()) -> SetupRequest | None:
+def setup_request(question: str, game_words: frozenset[str] = frozenset(),
+                  is_topic: Callable[[str], bool] | None = None) -> SetupRequest | None:
     """A setup question and its player count; None for any other question. ``game_words``
-    are the folded words of the game's name as typed (they are not content)."""
+    are the folded words of the game's name as typed (they are not content); with
+    ``is_topic``, a word it rejects (one the rules never use) is not content either."""
     folded = fold(question)
     tokens = re.findall(r"[a-z0-9]+", folded.replace("'", " ").replace("’", " "))
     noun = any(_SETUP_NOUNS.match(t) for t in tokens)
@@ -78,7 +82,8 @@ def setup_request(question: str, game_words: frozenset[str] = frozenset()) -> Se
     other = [t for t in tokens if not (t in _FILLER or t in game_words or t.isdigit()
                                        or _SETUP_NOUNS.match(t) or _SETUP_VERBS.match(t)
                                        or _PLAYERS.match(t) or _is_number_word(t)
-                                       or _PLAY_OR_CHANGE.match(t) or t in _WE_COUNT)]
+                                       or _PLAY_OR_CHANGE.match(t) or t in _WE_COUNT
+                                       or _aside(t, is_topic))]
     # "barikat nasıl kurulur" sets one thing up; "kurulum" or "ilk kez oynuyoruz" with only
     # a game, a count and question words around them asks for the whole setup.
     # Playing for the first time and asking how to set up is a setup question whatever else
@@ -117,25 +122,34 @@ _END_FILLER = _TURN_FILLER | frozenset(fold(w) for w in (
     "olarak", "nasıl", "nası", "oluyor", "oluyo"))
 
 
+def _aside(token: str, is_topic: Callable[[str], bool] | None) -> bool:
+    """A word that asks nothing about a topic: a spoken question word ("napıyoz", "noluyo"),
+    or, with ``is_topic``, a word the rules never use ("zmn", "abicim")."""
+    return is_spoken_wh(token) or (is_topic is not None and not is_topic(token))
+
+
 def _whole(question: str, cue: re.Pattern[str], filler: frozenset[str],
-           game_words: frozenset[str]) -> bool:
+           game_words: frozenset[str], is_topic: Callable[[str], bool] | None) -> bool:
     tokens = re.findall(r"[a-z0-9]+", fold(question).replace("'", " ").replace("’", " "))
     if not any(cue.match(t) for t in tokens):
         return False
-    return all(cue.match(t) or t in filler or t in game_words for t in tokens)
+    return all(cue.match(t) or t in filler or t in game_words or _aside(t, is_topic)
+               for t in tokens)
 
 
-def turn_request(question: str, game_words: frozenset[str] = frozenset()) -> bool:
+def turn_request(question: str, game_words: frozenset[str] = frozenset(),
+                 is_topic: Callable[[str], bool] | None = None) -> bool:
     """The question asks how a turn is played, as a whole ("sıram gelince tam olarak ne
     yapıyorum?"), with at most a game name and question words beside it; "sıram gelince
     aksiyon karosuyla ne yapabilirim" asks about one thing and is not."""
-    return _whole(question, _TURN, _TURN_FILLER, game_words)
+    return _whole(question, _TURN, _TURN_FILLER, game_words, is_topic)
 
 
-def end_request(question: str, game_words: frozenset[str] = frozenset()) -> bool:
+def end_request(question: str, game_words: frozenset[str] = frozenset(),
+                is_topic: Callable[[str], bool] | None = None) -> bool:
     """The question asks how the game ends, as a whole ("rebirth ne zaman bitiyo tam
     olarak", "When does a game of Rebirth end?"); "deste bitince ne olur" is about a deck."""
-    return _whole(question, _END, _END_FILLER, game_words)
+    return _whole(question, _END, _END_FILLER, game_words, is_topic)
 
 
 def _is_number_word(token: str) -> bool:
@@ -170,10 +184,11 @@ def setup_text(lesson: Lesson) -> str:
 
 
 def answer_setup(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, ...],
-                 facts: tuple[Fact, ...], k: int = 5) -> Answer | None:
+                 facts: tuple[Fact, ...], k: int = 5,
+                 is_topic: Callable[[str], bool] | None = None) -> Answer | None:
     """The setup checklist as the answer to a setup question, None for any other question;
     "not in the text" when the game's text has no setup rule for that player count."""
-    request = setup_request(retrieval.query)
+    request = setup_request(retrieval.query, is_topic=is_topic)
     if request is None:
         return None
     if retrieval.game is None or retrieval.game_source == "content":
@@ -207,23 +222,23 @@ def answer_setup(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, ...]
 
 
 def answer_lesson_part(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, ...],
-                       facts: tuple[Fact, ...], k: int = 5) -> Answer | None:
+                       facts: tuple[Fact, ...], k: int = 5,
+                       is_topic: Callable[[str], bool] | None = None) -> Answer | None:
     """The lesson's turn, step by step, as the answer to "how do I play my turn", or its end
     of game to "when does the game end"; None for any other question, or when the game is
     not known or its text describes neither (the ordinary pipeline then answers)."""
     if retrieval.game is None or retrieval.game_source == "content":
         return None
-    key = "turn" if turn_request(retrieval.query) else \
-        "end" if end_request(retrieval.query) else ""
+    key = "turn" if turn_request(retrieval.query, is_topic=is_topic) else \
+        "end" if end_request(retrieval.query, is_topic=is_topic) else ""
     if not key:
         return None
     game = corpus.game(retrieval.game)
-    lesson = build_lesson(game.id, game.name, game.text, chunks, facts)
-    section = part(lesson, key)
+    section = lesson_part(game.id, game.name, game.text, chunks, facts, key)
     if not section.items:
         return None
     lines = [f"{game.name}: {section.title}"]
-    lines += [f"{i}. {' '.join(it.text.split())} ({it.where})"
+    lines += [f"{i}. {it.label + ': ' if it.label else ''}{' '.join(it.text.split())} ({it.where})"
               for i, it in enumerate(section.items, 1)]
     hits: list[Hit] = []
     for it in section.items:

@@ -214,6 +214,43 @@ def test_a_question_about_how_the_game_ends(question, end):
     assert end_request(question, frozenset({"rebirth"})) is end
 
 
+def test_words_the_rules_never_use_ask_nothing_beside_a_turn_or_an_end():
+    # "zmn" (zaman), "napıyoz" (ne yapıyoruz): a shorthand or a spoken question word is no
+    # topic; a word the rules use still makes the question about one thing.
+    from hakem.setup import end_request, turn_request
+
+    rules_use = {"deste", "bitince", "karosuyla", "aksiyon", "kim"}.__contains__
+    assert not end_request("oyun ne zmn bitiyo")  # without the rules' words: not sure
+    assert end_request("oyun ne zmn bitiyo", is_topic=rules_use)
+    assert turn_request("sıram gelince tam olarak napıyoz?", is_topic=rules_use)
+    assert not end_request("deste bitince ne olur", is_topic=rules_use)
+    assert not turn_request("sıram gelince aksiyon karosuyla ne yapabilirim",
+                            is_topic=rules_use)
+    assert setup_request("kurulum nasil yapiliyo abicim", is_topic=rules_use) is not None
+    # "kim başlıyor" asks who starts: one thing, not the whole setup.
+    assert setup_request("ilk kim başlıyo", is_topic=rules_use) is None
+
+
+def test_a_lesson_part_read_alone_keeps_what_the_full_lesson_taught_earlier():
+    # The full lesson teaches Nucleum's "three options" once, in its overview before the
+    # turn; the turn asked for alone ("sıram gelince ne yapıyorum") must carry it itself.
+    from hakem.lesson import lesson_part
+
+    corpus = load_corpus(ROOT / "corpus")
+    g = corpus.game("nucleum")
+    facts = load_facts(ROOT / "corpus", corpus)
+    rule = "Sıranız geldiğinde aşağıdaki üç seçenekten birini yapmak zorundasınız."
+    lesson = build_lesson(g.id, g.name, g.text, chunk_game(g), facts)
+    assert any(rule in it.text for it in part(lesson, "about").items)
+    assert not any(rule in it.text for it in part(lesson, "turn").items)
+    alone = lesson_part(g.id, g.name, g.text, chunk_game(g), facts, "turn")
+    assert any(rule in it.text for it in alone.items)
+    starts = [it.start for it in alone.items]
+    assert len(set(starts)) == len(starts)  # no sentence twice
+    for it in alone.items:  # every item is the text at its place
+        assert g.text[it.start : it.end] == it.text
+
+
 @pytest.mark.model
 def test_how_the_game_ends_is_answered_with_the_lessons_end(real_engine):
     # Asked this way on dev2, probe7 and probe8 and answered each time with an unrelated
