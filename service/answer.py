@@ -148,7 +148,10 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
                     (lambda part: part_terms(part) or set()) if part_terms else None,
                     retrieval.query_vector, vectors,
                     part_vector if retrieval.query_vector is not None else None)
-    texts = [game_text[sp.start : sp.end] for sp in choice.spans] or [hits[0].chunk.text]
+    # A sentence read from after its FAQ verdict ("Evet — ama aynı kademeye …") starts in
+    # lower case; the answer starts it as a sentence (the cited span is the text's own).
+    texts = [_capitalised(game_text[sp.start : sp.end]) for sp in choice.spans] \
+        or [hits[0].chunk.text]
     text = " ".join(texts)
     game = hits[0].chunk.game
     spans = tuple(AnswerSpan(game, sp.start, sp.end) for sp in choice.spans)

@@ -44,6 +44,12 @@ MAX_PARTS = 3
 # An FAQ verdict is repeated only when its answer carries this share of the question's terms.
 VERDICT_MIN_COVERAGE = 0.25
 _VERDICT = re.compile(r"(Evet|Hayır|Doğru|Yanlış)[.!]?")
+# An FAQ answer's verdict written into its first sentence ("Evet — ama …", "Doğru, …",
+# "Normalde hayır -- …"); a contrast right after it ("— ama") turns it.
+_OPENER = re.compile(r"(?:Normalde )?(Evet|Hayır|hayır|evet|Doğru|Yanlış)\s*(?:—|–|--|,|:)\s*"
+                     r"(?:(ama|ancak|fakat)\s+)?")
+# What cannot be done, folded ("seçemezsiniz", "yapılamaz", "kullanamıyorsunuz").
+_CANNOT = re.compile(r"\w+(?:amaz|emez|amiyor|emiyor|amiyo|emiyo)\w*")
 # A rule's modality, folded: what a yes/no question about a rule is decided by.
 _MODAL = re.compile(r"\w*(?:abil|ebil|amaz|emez|amay|emey|mali|meli|zorunda|gerek)\w*"
                     r"|yalnizca|sadece|degil|olamaz|yok|hayir|evet|asla|her zaman")
@@ -91,10 +97,15 @@ class _Candidate:
     rank: int
     span: Span
     text: str
-    verdict: str  # the FAQ verdict sentence just before it, if any
+    verdict: str  # the FAQ verdict just before it, or opening it ("Doğru, …"), if any
     meaning: float = 0.0  # closeness in meaning to the question, z-scored among candidates
     # A components list's caption: what a thing is, not how it is played.
     described: bool = False
+    # The verdict opens the sentence itself ("Evet — ama …"), not a sentence of its own.
+    opener: int = 0  # its length
+    # The FAQ answer says two things: its verdict answers one of them, not the player's
+    # question (it turns: "Evet — ama …"; or beside "Evet" it says what cannot be done).
+    mixed: bool = False
 
 
 def _candidates(hits: tuple[Hit, ...], game_text: str) -> list[_Candidate]:
@@ -112,12 +123,22 @@ def _candidates_of(hits: tuple[Hit, ...], game_text: str) -> tuple[_Candidate, .
             if _VERDICT.fullmatch(text):
                 continue  # a bare "Hayır." is the next sentence's verdict, not an answer
             before = game_text[spans[i - 1].start : spans[i - 1].end] if i else ""
-            verdict = _VERDICT.fullmatch(before)
-            out.append(_Candidate(rank, span, text,
-                                  verdict.group(1) if verdict and i else "",
+            bare = _VERDICT.fullmatch(before) if i else None
+            opens = _OPENER.match(text)
+            said = bare.group(1) if bare else opens.group(1).capitalize() if opens else ""
+            out.append(_Candidate(rank, span, text, said,
                                   described=hit.chunk.kind == "components"
-                                  and _whole_line(span, game_text)))
+                                  and _whole_line(span, game_text),
+                                  opener=opens.end() if opens else 0,
+                                  mixed=bool(opens and opens.group(2))
+                                  or (said == "Evet" and _says_cannot(span, game_text))))
     return tuple(out)
+
+
+def _says_cannot(span: Span, text: str) -> bool:
+    """The FAQ answer (the rest of the sentence's line) says what cannot be done."""
+    line_end = text.find("\n", span.start)
+    return bool(_CANNOT.search(fold(text[span.start : len(text) if line_end < 0 else line_end])))
 
 
 def _whole_line(span: Span, text: str) -> bool:
@@ -253,22 +274,30 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
     # FAQ question).
     # An FAQ answer that turns ("Hayır. X kullanılamaz. Ancak Y hâlâ sayılır.") answers two
     # questions: its verdict is X's, and read before Y it gave the wrong ruling (probe8).
-    turns = _turns_after(best, pool)
-    verdict = (best.verdict if q.yes_no and not q.parts and chosen[0] is best and not turns
-               and best.rank == 0 and best_cover >= VERDICT_MIN_COVERAGE else "")
+    turns = _turns_after(best, pool) or best.mixed
+    kept = (q.yes_no and not q.parts and chosen[0] is best and not turns and best.rank == 0
+            and best_cover >= VERDICT_MIN_COVERAGE)
+    # A verdict that opens its sentence is read in it; one that stands alone is said first.
+    verdict = best.verdict if kept and not best.opener else ""
     # A yes/no question too: the deciding clause often follows the rule it qualifies
     # ("… taşımak anlamına geliyor. … Takas çalma sayılmaz."); an FAQ answer that opens with
     # its verdict is complete as it is, unless it turns. (Measured: answer sentence dev2
     # 0.700 → 0.721, probe 0.750 → 0.769, probe4 0.859 → 0.872, paraphrase 0.720 → 0.740,
     # none lower.)
     explains = (q.how_why or q.what_if or q.kind == "other"
-                or (q.yes_no and (not best.verdict or turns))) and not q.parts
+                or (q.yes_no and (not best.verdict or best.opener or turns))) and not q.parts
     taken = {c.span for c in chosen}
     spans = tuple(dict.fromkeys(
         with_what_it_announces(with_its_lead_in(
             _explained(c, pool, taken) if explains or c.span in explain_parts else c.span,
             game_text), game_text)
         for c in chosen))
+    # A verdict written into a sentence answers its FAQ's question: shown only where a
+    # verdict is kept, read from the rule after it elsewhere ("Doğru, Nucleum'da tur sayısı
+    # … yoktur" asked "tur var mı").
+    openers = {c.span.start: c.opener for c in chosen if c.opener and not (kept and c is best)}
+    spans = tuple(dict.fromkeys(Span(sp.start + openers[sp.start], sp.end)
+                                if sp.start in openers else sp for sp in spans))
     return Choice(spans, verdict, best_cover)
 
 

@@ -92,6 +92,38 @@ def test_an_faq_answer_that_turns_keeps_no_verdict_and_quotes_the_turn():
     assert "Ancak kapanan kartın etiketleri" in text[choice.spans[0].start:choice.spans[0].end]
 
 
+def _faq_choice(text: str, question: str):
+    start = text.index("SSS\n") + 4
+    chunk = Chunk(id="g:faq", game="g", section="", kind="faq", start=start, end=len(text),
+                  text=text[start:])
+    q = analyse(question)
+    choice = choose(q, (Hit(chunk, 1.0, 0.9, 1.0),), text, frozenset(terms_of(q.text)),
+                    lambda _t: 1.0)
+    return choice, [text[s.start : s.end] for s in choice.spans]
+
+
+def test_a_verdict_beside_what_cannot_be_done_answers_its_own_question_not_the_players():
+    # "Evet. … soldan sağa doldurulur … Sırasını seçemezsiniz.": the "Evet" affirms the
+    # restriction; asked "istediğim yuvaya koyabilir miyim" it would say the opposite.
+    text = ("SSS\nEvet. Yuvalar soldan sağa doldurulur; karo daima en soldaki boş yuvaya "
+            "konur. Yuvaların sırasını seçemezsiniz.")
+    choice, said = _faq_choice(text, "karoyu istediğim boş yuvaya koyabilir miyim?")
+    assert choice.verdict == ""
+    assert "seçemezsiniz" in " ".join(said)  # the deciding clause is quoted instead
+
+
+def test_a_verdict_written_into_its_sentence_is_shown_only_where_a_verdict_is_kept():
+    text = "SSS\nEvet — ama aynı kademeye yalnızca bir belirtecinizi koyabilirsiniz."
+    choice, said = _faq_choice(text, "aynı kademeye iki belirteç koyabilir miyim?")
+    # It turns ("— ama"): read from the rule after it, which says no.
+    assert choice.verdict == "" and said[0].startswith("aynı kademeye yalnızca bir")
+    plain = "SSS\nDoğru, bu oyunda tur sayısı veya faz yoktur."
+    _, what = _faq_choice(plain, "bu oyunda tur sayısı neye göre belirlenir?")
+    assert what[0].startswith("bu oyunda tur sayısı")  # not a yes/no question: no verdict
+    _, asked = _faq_choice(plain, "bu oyunda tur sayısı veya faz yok mu?")
+    assert asked[0].startswith("Doğru, bu oyunda")  # its own question: kept
+
+
 def test_a_label_announcing_a_bulleted_list_keeps_its_items():
     from hakem.lists import with_what_it_announces
     from hakem.text import Span
