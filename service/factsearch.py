@@ -22,7 +22,7 @@ import numpy as np
 from .facts import Fact, FactHit, apply_rate
 from .lexical import Glossary
 from .numbers import WORD, is_rank, number_spans, numbers_in, word_number
-from .text import STOPWORDS, fold, prefix, stem, words
+from .text import STOPWORDS, fold, prefix, stem, without_question_phrases, words
 
 # Where a question word matches counts by how much that field says what the fact is about.
 _FIELD_WEIGHTS = (("subject", 3.0), ("keywords", 3.0), ("effect", 2.0), ("unit", 1.5),
@@ -60,7 +60,7 @@ olan olarak var olur olursa olunca oluyor tane adet kadar"""))
 def _content_tokens(text: str) -> list[str]:
     """Words that say what a text is about: no stopwords, question words or numbers (numbers
     are matched exactly, by value, never as words)."""
-    return [t for t in words(text) if not t[:1].isdigit()
+    return [t for t in without_question_phrases(words(text)) if not t[:1].isdigit()
             and (word_number(t) is None or is_rank(t))  # "ikinci" is a rank
             and fold(t) not in STOPWORDS and fold(t) not in _QUESTION_WORDS]
 

@@ -22,14 +22,23 @@ import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from .text import LETTERS, STOPWORDS, TURKISH_LETTERS, fold, prefix, stem, words
+from .text import (
+    LETTERS,
+    STOPWORDS,
+    TURKISH_LETTERS,
+    fold,
+    prefix,
+    stem,
+    without_question_phrases,
+    words,
+)
 
 FIELDS = ("stem", "prefix", "word")
 
 
 def analyse(tokens: list[str]) -> dict[str, list[str]]:
     """Field tokens for casefolded words (diacritics intact)."""
-    kept = [w for w in tokens if fold(w) not in STOPWORDS]
+    kept = [w for w in without_question_phrases(tokens) if fold(w) not in STOPWORDS]
     return {
         "stem": [fold(stem(w)) for w in kept],
         "prefix": [prefix(fold(w)) for w in kept],

@@ -141,6 +141,17 @@ STOPWORDS = frozenset(fold(w) for w in (
 ))
 
 
+# "ne zaman" (when), as typed ("ne zmn", "ne zamn"), folded: a question word of two words.
+# Its "zaman" is no content word: it would match a rule's "Zaman:" (time runs out).
+_WHEN_TIME = frozenset(("zaman", "zamn", "zman", "zmn"))
+
+
+def without_question_phrases(tokens: list[str]) -> list[str]:
+    """The tokens without the second word of a two-word question word ("ne zaman")."""
+    return [t for i, t in enumerate(tokens)
+            if not (i and fold(t) in _WHEN_TIME and fold(tokens[i - 1]) == "ne")]
+
+
 # Sentence ends: . ! ? followed by space and a capital, digit, quote or dash; a " - " list
 # bullet; or a line break (a heading line never runs on into its paragraph). "2,0°C" and
 # "vb." inside a sentence do not end it because no capital follows.

@@ -1,5 +1,6 @@
 import pytest
 
+from hakem.facts import Fact
 from hakem.text import (
     casefold_tr,
     fold,
@@ -88,3 +89,26 @@ def test_english_board_game_words_and_place_names_are_read_in_turkish():
     assert {"yeniden", "şarj", "gelir", "çizelge"} <= set(said.split())
     assert "değer" in glossary.expand("d10'da 0 gelirse value'su kaç") and not glossary.expand(
         "contribute")  # "contr…" would be control's too: left to the texts' own glosses
+
+
+def test_when_is_a_question_word_not_the_rules_word_for_time():
+    # "Drawdown ne zaman tetikleniyor": its "zaman" matched a loss rule's "Zaman:" (time runs
+    # out) and led the answer with it.
+    from hakem.factsearch import search_facts
+    from hakem.lexical import analyse
+    from hakem.text import without_question_phrases
+
+    assert without_question_phrases(["drawdown", "ne", "zaman", "tetikleniyor"]) == [
+        "drawdown", "ne", "tetikleniyor"]
+    assert without_question_phrases(["ne", "zmn", "bitiyo"]) == ["ne", "bitiyo"]
+    assert without_question_phrases(["zaman", "kaybı"]) == ["zaman", "kaybı"]  # a noun
+    assert "zaman" not in analyse(words("oyun ne zaman biter"))["word"]
+    time_rule = Fact(id="t", game="g", subject="raunt bittiğinde (zaman)", unit="raunt",
+                     min=6, max=6, value=6, value_unit="", effect="zaman dolar",
+                     quote="Zaman: 6. raunt", start=0, end=15, section="")
+    other = Fact(id="o", game="g", subject="kart", unit="kart", min=None, max=None, value=5,
+                 value_unit="", effect="5 kart çek", quote="5 kart", start=20, end=26,
+                 section="")
+    facts = [time_rule, other, other, other]
+    assert search_facts(facts, "geri çekilme ne zaman tetiklenir", "g") == []
+    assert search_facts(facts, "zaman dolunca ne olur", "g")[0].fact is time_rule
