@@ -158,6 +158,8 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
                     owner[n] = owner[m]
                     changed = True
                     break
+    for n in _counts_of_lists(toks, owner, named_by, qs):
+        del owner[n]
     if owner:  # "bir uranyum kaç elektrik" asks the rule, not a situation: no count is stated
         _bind_ones(toks, found, qs, owner, used)
     values: dict[str, list[float]] = {}
@@ -177,6 +179,24 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         spans.setdefault(name, []).append((toks[n].start, toks[n].end))
     return Binding({k: tuple(v) for k, v in values.items()},
                    {k: tuple(v) for k, v in spans.items()})
+
+
+def _counts_of_lists(toks: list[Token], owner: dict[int, str],
+                     named_by: dict[int, Mention], qs: dict[str, Quantity]) -> list[int]:
+    """Numbers that count a list of a summed quantity's values rather than add one to it:
+    "çarpanı 2 ve 4 olan iki tier'da" states two multipliers, 2 and 4, not three."""
+    out = []
+    for n, name in owner.items():
+        named = named_by.get(n)
+        count = toks[n].number
+        if not qs[name].summed or named is None or named.first <= n or count is None:
+            continue
+        listed = sorted(m for m, other in owner.items() if other == name and m != n)
+        joined = all(all(t.text in _SEPARATORS for t in toks[a + 1 : b])
+                     for a, b in itertools.pairwise(listed))
+        if count >= 2 and len(listed) == count and joined:
+            out.append(n)
+    return out
 
 
 def _rank(question: str, tok: Token) -> bool:

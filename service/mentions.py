@@ -80,6 +80,17 @@ def word_matches(token: str, alias_word: str) -> bool:
         for n in range(len(alias_word) - 1, min(len(token), len(alias_word) + 1) + 1))
 
 
+# The possessive that closes a compound's head ("yerleşim ikonu", "atık yığını"), folded.
+_COMPOUND_END = re.compile(r"(?<=[^aeiou])(?:s?[iu])$")
+
+
+def _head_matches(token: str, alias_word: str) -> bool:
+    """The head of a compound alias with another ending in place of its possessive:
+    "yerleşim ikonlu" and "yerleşim ikonları" for "yerleşim ikonu"."""
+    head = _COMPOUND_END.sub("", alias_word)
+    return head != alias_word and len(head) >= 4 and word_matches(token, head)
+
+
 def _one_edit(a: str, b: str) -> bool:
     """a and b differ by one inserted, deleted or replaced letter (or not at all)."""
     if abs(len(a) - len(b)) > 1:
@@ -117,7 +128,9 @@ def mentions(toks: list[Token], aliases: Iterable[tuple[str, str]]) -> list[Ment
             if any(j in used or (toks[j].number is not None and not toks[j].text)
                    for j in span):
                 continue
-            if all(word_matches(toks[j].text, w) for j, w in zip(span, words, strict=True)):
+            if all(word_matches(toks[j].text, w) or (j == span[-1] and len(words) > 1
+                                                     and _head_matches(toks[j].text, w))
+                   for j, w in zip(span, words, strict=True)):
                 said = toks[i + len(words) - 1].text
                 cut = len(words[-1]) if said.startswith(words[-1]) else len(words[-1]) - 1
                 found.append(Mention(name, i, i + len(words) - 1, said[cut:], " ".join(words)))

@@ -402,6 +402,26 @@ def test_n_more_adds_to_what_was_last_named():
     assert bind("6 jetonum var, 3 daha alırsam", qs).values == {"tokens": (9.0,)}
 
 
+def test_a_count_of_listed_values_is_not_one_more_value():
+    # "çarpanı 2 ve 4 olan iki tier'da": two multipliers, 2 and 4, not three (2 + 4 + 2).
+    qs = [Quantity("multipliers", "kat", ("çarpan", "tier"), summed=True),
+          Quantity("units", "birim", ("lab",))]
+    assert bind("çarpanı 2 ve 4 olan iki tier'da token'ım var, 5 lab'ım var", qs).values == {
+        "multipliers": (2.0, 4.0), "units": (5.0,)}
+    # Three listed values and a count of two: the count is no count of that list.
+    assert bind("çarpanı 2, 3 ve 4 olan iki tier", qs).values["multipliers"] == (
+        2.0, 3.0, 4.0, 2.0)
+
+
+def test_a_compound_name_with_another_ending_in_place_of_its_possessive():
+    # "yerleşim ikonlu", "yerleşim ikonları" are forms of the alias "yerleşim ikonu".
+    qs = [Quantity("influence", "etki değeri", ("yerleşim ikonu",), summed=True)]
+    assert bind("2 ve 3 yerleşim ikonlu iki karom var", qs).values == {
+        "influence": (2.0, 3.0)}
+    assert bind("3 yerleşim ikonları var", qs).values == {"influence": (3.0,)}
+    assert bind("3 ikonlu karom", qs).values == {}  # the head alone is no compound
+
+
 def test_word_forms_and_tokens():
     assert word_matches("talebim", "talep") and word_matches("kalanlarim", "kalan")
     assert word_matches("toplulk", "topluluk")  # one letter off in a long word
