@@ -30,7 +30,9 @@ from .text import APOSTROPHES, fold
 # (then "kez" is that quantity's name and is read first).
 _FILLER = frozenset(fold(w) for w in """tane adet daha de da tl şu an anda su şuan değeri degeri
 değerinde toplam total of my i have has var olan olarak sadece only just kadar the a is are
-was were shows kapalı harcanmamış kullanılmamış unused face down kez kere defa""".split())
+was were shows kapalı harcanmamış kullanılmamış unused face down kez kere defa
+dahil""".split())
+_FILLER_WORD = "dahil"
 _SEPARATORS = frozenset([",", ";", "+", "&", "ve", "and", "ile", "ile"])
 _ELLIPSIS = frozenset(["tane", "adet"])
 # "bir" is left out of the numbers (``numbers``: far more often the article). Before a
@@ -53,6 +55,22 @@ _LOCATIVE_NUMBER = re.compile(r"[^\W\d]{3,}nd[ae]$")  # "ikisinde", "birinde"
 _LOCATIVE_SUFFIX = re.compile(r"n?[dt][ae]\b")  # after an apostrophe: "'da", "'nde"
 
 
+# "kolonide çaresizler dahil 7 kişi": what the count includes, named before "dahil", is
+# no count's owner; the count belongs to what is named before the phrase.
+_INCLUDED = frozenset(("dahil", "included", "including"))
+
+
+def _without_included(toks: list[Token], found: list[Mention]) -> tuple[list[Token],
+                                                                        list[Mention]]:
+    """The tokens with each "X dahil" phrase read as filler, and the mentions without X."""
+    inside = [m for m in found if m.last + 1 < len(toks) and toks[m.last + 1].text in _INCLUDED]
+    if not inside:
+        return toks, found
+    blank = {j for m in inside for j in range(m.first, m.last + 2)}
+    return ([Token(_FILLER_WORD, t.start, t.end) if j in blank else t
+             for j, t in enumerate(toks)], [m for m in found if m not in inside])
+
+
 def _gap_ok(toks: list[Token], a: int, b: int) -> bool:
     """Tokens strictly between a and b: at most WINDOW words, all filler, no number."""
     between = toks[a + 1 : b]
@@ -71,6 +89,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     qs = {q.name: q for q in quantities}
     toks = tokens(question)
     found = mentions(toks, [(q.name, a) for q in qs.values() for a in q.aliases])
+    toks, found = _without_included(toks, found)
     in_names = {j for m in found for j in range(m.first, m.last + 1)}
     numbers = [i for i, t in enumerate(toks) if t.number is not None and i not in in_names]
     owner: dict[int, str] = {}

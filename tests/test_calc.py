@@ -413,6 +413,17 @@ def test_a_count_of_listed_values_is_not_one_more_value():
         2.0, 3.0, 4.0, 2.0)
 
 
+def test_what_a_count_includes_is_not_what_it_counts():
+    # "kolonide çaresizler dahil 7 kişi": 7 in the colony, helpless ones among them.
+    qs = [Quantity("colony", "kolonideki", ("kolonide",)),
+          Quantity("helpless", "çaresiz", ("çaresiz",), default=0),
+          Quantity("outside", "dışarıda", ("okulda",), summed=True, default=0)]
+    assert bind("kolonide çaresizler dahil 7 kişi var, okulda 2 karakterim var", qs).values == {
+        "colony": (7.0,), "outside": (2.0,)}
+    assert bind("kolonide 5 kişi var, 2 çaresiz", qs).values == {  # stated apart: both
+        "colony": (5.0,), "helpless": (2.0,)}
+
+
 def test_a_compound_name_with_another_ending_in_place_of_its_possessive():
     # "yerleşim ikonlu", "yerleşim ikonları" are forms of the alias "yerleşim ikonu".
     qs = [Quantity("influence", "etki değeri", ("yerleşim ikonu",), summed=True)]
