@@ -9,10 +9,12 @@ worked example's numbers, and for how/why/yes-no questions a glossary line ("Ana
 Objective): …"). A how/what-happens question gets the sentences that follow the best one too;
 a two-part question gets the best sentence for each part (by its own words, and its own
 meaning beside the whole question's); no sentence is chosen twice. An FAQ
-answer's verdict ("Hayır.") is kept only for a yes/no question whose best sentence is that
-FAQ answer, in the best passage, carrying enough of the question's terms: a verdict answers
-its own FAQ question, not any other. What it does not do: decide whether to answer at all
-(``answerability``), or write the answer text (``answer``).
+answer's verdict ("Hayır.", or written into its sentence: "Doğru, …") is kept only for a
+yes/no question whose best sentence is that FAQ answer, in the best passage, carrying enough
+of the question's terms, and only when the answer says one thing (it does not turn, "Evet —
+ama …", nor say beside "Evet" what cannot be done): a verdict answers its own FAQ question,
+not any other; elsewhere the sentence is quoted from after it. What it does not do: decide
+whether to answer at all (``answerability``), or write the answer text (``answer``).
 """
 
 from __future__ import annotations

@@ -3,7 +3,9 @@
 What it does: pure functions from one game's text, passages (``Chunk``s) and facts to a
 frozen ``Lesson`` in teaching order: what the game is and how you win, components, setup
 as a checklist for a chosen player count, the turn as numbered steps, the end of the game,
-scoring, and the five most common mistakes (from the FAQ, each with its title). Every item
+scoring, and the five most common mistakes (from the FAQ, each with its title); and one
+part read on its own (``lesson_part``: whole, though the full lesson teaches some of it in an
+earlier part). Every item
 is one or more *whole* sentences of the rule text (never a passage cut mid-sentence), cited
 by game and character range with a readable place ("Bileşenler bölümü, 3. paragraf"); a
 fact appears as the rule sentence that states it. A part the text does not cover stays
