@@ -228,6 +228,10 @@ def _parts_found(game: str, name: str, text: str, chunks: tuple[Chunk, ...] | li
     return sents, found
 
 
+def _overlap(item: Item, start: int, end: int) -> bool:
+    return start <= item.start < end or item.start <= start < item.end
+
+
 def _part(key: str, title: str, items: list[Item], note: str, facts: list[Fact]) -> Part:
     items = _with_facts(items[:LIMITS[key]], facts)
     return Part(key, title, tuple(items), " ".join(n for n in ("" if items else MISSING[key],
@@ -248,7 +252,7 @@ def build_lesson(game: str, name: str, text: str, chunks: tuple[Chunk, ...] | li
     for key in ("setup", "about", "turn", "end", "scoring", "components", "mistakes"):
         kept[key] = []
         for it in (_announced(it, text, sents) for it in found[key][0]):
-            if not any(a <= it.start < b or it.start <= a < it.end for a, b in shown):
+            if not any(_overlap(it, a, b) for a, b in shown):
                 kept[key].append(it)
                 shown.append((it.start, it.end))
     parts = [_part(key, title, kept[key], found[key][1], own_facts) for key, title in PARTS]
@@ -264,7 +268,7 @@ def lesson_part(game: str, name: str, text: str, chunks: tuple[Chunk, ...] | lis
                                 player_range(own_facts, text))
     kept: list[Item] = []
     for it in (_announced(it, text, sents) for it in found[key][0]):
-        if not any(o.start <= it.start < o.end or it.start <= o.start < it.end for o in kept):
+        if not any(_overlap(it, o.start, o.end) for o in kept):
             kept.append(it)
     return _part(key, PART_LABELS[key], kept, found[key][1], own_facts)
 
