@@ -7,7 +7,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 SAMPLE ?= Daybreak'te kaç Krizde Topluluk jetonunda oyunu kaybederiz?
 
-.PHONY: run test install dev build serve eval calibrate bench lint clean
+.PHONY: run test install dev build serve eval calibrate fit-choice bench lint clean
 
 run: $(STAMP_RUN)  ## install, build the index on the bundled corpus, answer a sample question
 	$(BIN)/hakem build
@@ -61,6 +61,15 @@ FITTED := probe probe2 probe3 probe4 probe5 probe6 probe7 probe8 probe9 probe10 
 SETS := ../shared/eval/dev.jsonl ../shared/eval/dev2.jsonl $(FITTED:%=eval/%.jsonl)
 calibrate: $(STAMP_DEV)  ## refit corpus/answerability.json (the shipped model) on the question sets
 	$(BIN)/python -m hakem_eval.calibrate $(SETS) --write
+
+# The answer-sentence model, fitted on every read set's evidence sentences and reported
+# leave-one-set-out (eval/README, "Session 12"). A blind set joins after its blind run.
+CHOICE_SETS := ../shared/eval/dev.jsonl ../shared/eval/dev2.jsonl eval/paraphrase.jsonl \
+  $(FITTED:%=eval/%.jsonl) eval/probe24.jsonl eval/probe25.jsonl eval/probe26.jsonl \
+  eval/probe27.jsonl eval/situations.jsonl \
+  $(foreach n,2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22,eval/situations$(n).jsonl)
+fit-choice: $(STAMP_DEV)  ## refit corpus/sentences.json (the answer-sentence model)
+	$(BIN)/python -m hakem_eval.fit_choice $(CHOICE_SETS) --write
 
 bench: $(STAMP_DEV)  ## speed, load and memory on this machine (about 10 minutes)
 	$(BIN)/python bench/run.py

@@ -18,8 +18,9 @@ from typing import Any
 import numpy as np
 
 from .answerability import Model, decide, hedged
+from .candidates import PRIOR, SentenceModel
 from .choose import Vectors, best_coverage, best_meaning, choose, coverage
-from .facts import FactHit
+from .facts import Fact, FactHit
 from .lead import echoes, fact_lead, lead_fact
 from .phrasing import applied_sentence, fact_json, fact_sentence
 from .question import Question
@@ -129,7 +130,8 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
             idf: Callable[[str], float] = lambda _t: 1.0,
             part_terms: Callable[[str], set[str] | None] | None = None,
             vectors: Vectors | None = None,
-            part_vector: Callable[[str], np.ndarray] | None = None) -> Answer:
+            part_vector: Callable[[str], np.ndarray] | None = None,
+            ranker: SentenceModel = PRIOR) -> Answer:
     """The answer: the sentences that settle it (and the fact, for a number), or an
     abstention that says why."""
     hits = retrieval.hits
@@ -139,15 +141,11 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
                       _abstain_text(ev, facts), None, hits, facts if ev.out_of_range else (),
                       reason or "no passages", (), q.kind)
     top_fact = lead_fact(q, facts)
-    # The sentence stating the best fact is still the likeliest answer to a which/what
-    # question, whether or not the fact's number may lead it.
-    matched = facts[0] if top_fact is None and facts and q.kind == "other" else None
     terms = ev.terms if ev.terms is not None else frozenset()
-    lead_or_match = top_fact or matched
-    choice = choose(q, hits, game_text, terms, idf, lead_or_match.fact if lead_or_match else None,
+    choice = choose(q, hits, game_text, terms, idf, sentence_fact(q, facts),
                     (lambda part: part_terms(part) or set()) if part_terms else None,
                     retrieval.query_vector, vectors,
-                    part_vector if retrieval.query_vector is not None else None)
+                    part_vector if retrieval.query_vector is not None else None, ranker)
     # A sentence read from after its FAQ verdict ("Evet — ama aynı kademeye …") starts in
     # lower case; the answer starts it as a sentence (the cited span is the text's own).
     texts = [_capitalised(game_text[sp.start : sp.end]) for sp in choice.spans] \
@@ -168,6 +166,13 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
     return Answer(retrieval.question, retrieval.game, retrieval.game_source, False, text,
                   spans[0] if spans else None, hits, facts, "", spans, q.kind,
                   hedged=hedged(ev, model))
+
+
+def sentence_fact(q: Question, facts: tuple[FactHit, ...]) -> Fact | None:
+    """The fact whose sentence is likeliest to answer: the one that may lead the answer, or
+    for a which/what question the best match, whether or not its number may lead."""
+    top = lead_fact(q, facts) or (facts[0] if facts and q.kind == "other" else None)
+    return top.fact if top else None
 
 
 def with_hedge(answer: Answer) -> Answer:

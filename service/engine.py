@@ -16,6 +16,7 @@ from .answerability import Model, load_model
 from .asked import asked_for, unstated
 from .calc import Calculator
 from .calc_answer import with_calculation, without_unworked_number
+from .candidates import PRIOR, SentenceModel, load_sentence_model
 from .corpus import Corpus, load_corpus
 from .detect import unknown_names
 from .embed import Embedder, make_embedder
@@ -45,6 +46,7 @@ class Engine:
     retriever: Retriever
     model: Model
     calculator: Calculator | None = None
+    ranker: SentenceModel = PRIOR  # ranks the candidate answer sentences
 
     @classmethod
     def load(cls, settings: Settings, embedder: Embedder | None = None,
@@ -62,7 +64,8 @@ class Engine:
         is_english("game")
         model = model or load_model(settings.answerability_file)
         return cls(settings, corpus, embedder, index, retriever, model,
-                   Calculator.from_corpus(settings.corpus_dir, corpus))
+                   Calculator.from_corpus(settings.corpus_dir, corpus),
+                   load_sentence_model(settings.sentence_model_file))
 
     def check_game(self, game: str | None) -> str | None:
         if game is not None and game not in self.corpus.ids:
@@ -103,7 +106,7 @@ class Engine:
         text = self.corpus.game(retrieval.game).text if retrieval.game else None
         answer = compose(q, retrieval, facts, text, ev, self.model, lexical.idf,
                        lexical.content_terms, self.index.sentence_vectors,
-                       self.embedder.query)
+                       self.embedder.query, self.ranker)
         if self.calculator and retrieval.game and not ev.unknown_names:
             calc = work_out(self.calculator, q.text, retrieval.game)
             answer = with_calculation(answer, calc, text) if calc else without_unworked_number(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .choose import terms_of
+from .candidates import terms_of
 from .facts import Fact, FactHit, fact_numbers
 from .factsearch import counts_asked, nouns_after_kac
 from .numbers import counts_in, fmt_number

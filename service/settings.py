@@ -41,12 +41,21 @@ class Settings:
     # The answerability model (``make calibrate``); "" means answerability.json beside the
     # corpus, since a model is fitted to one corpus and embedder.
     answerability: Path = Path("")
+    # The answer-sentence model (``make fit-choice``); "" means sentences.json beside the
+    # corpus. Without that file the hand-set prior ranks the sentences.
+    sentence_model: Path = Path("")
 
     @property
     def answerability_file(self) -> Path:
         if self.answerability == Path(""):
             return self.corpus_dir / "answerability.json"
         return self.answerability
+
+    @property
+    def sentence_model_file(self) -> Path:
+        if self.sentence_model == Path(""):
+            return self.corpus_dir / "sentences.json"
+        return self.sentence_model
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .answer import Answer, AnswerSpan
-from .choose import terms_of
+from .candidates import terms_of
 from .chunks import Chunk
 from .corpus import Corpus
 from .lexical import analyse
@@ -97,7 +97,7 @@ def answer_steps(q: Question, retrieval: Retrieval, corpus: Corpus, chunks: tupl
         return None
     game = corpus.game(retrieval.game)
     # The question's terms as the corpus knows them (English ones translated), when given.
-    terms = terms if terms is not None else terms_of(retrieval.query)
+    terms = terms if terms is not None else set(terms_of(retrieval.query))
     pairs = _pairs(retrieval.query)
     named = _phase_name(q, game.text, translate)
     # Every phase of the game, not only those the first passages are in: "Oyuncu Turları
@@ -153,7 +153,7 @@ def _phase_name(q: Question, text: str, translate: Callable[[str], str | None]) 
     for before, word in itertools.pairwise(words(q.text)):
         if _PHASE_WORD.fullmatch(fold(word)):
             name = before if is_turkish(before) else translate(before)
-            named = terms_of(name) if name else set()
+            named = set(terms_of(name)) if name else set()
             checkable = bool(named) and max(named, key=len) in fold(text)
             return named if checkable else set()
     return set()
