@@ -131,9 +131,10 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
             part_terms: Callable[[str], set[str] | None] | None = None,
             vectors: Vectors | None = None,
             part_vector: Callable[[str], np.ndarray] | None = None,
-            ranker: SentenceModel = PRIOR) -> Answer:
+            ranker: SentenceModel = PRIOR, situation: bool = False) -> Answer:
     """The answer: the sentences that settle it (and the fact, for a number), or an
-    abstention that says why."""
+    abstention that says why. ``situation``: the question states the player's own numbers
+    for a rule the calculator knows; a matched fact is then the rule's rate, not the answer."""
     hits = retrieval.hits
     reason = decide(ev, model)
     if reason or not hits or game_text is None:
@@ -145,7 +146,10 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
     choice = choose(q, hits, game_text, terms, idf, sentence_fact(q, facts),
                     (lambda part: part_terms(part) or set()) if part_terms else None,
                     retrieval.query_vector, vectors,
-                    part_vector if retrieval.query_vector is not None else None, ranker)
+                    part_vector if retrieval.query_vector is not None else None, ranker,
+                    # On weak evidence a matched number is as likely another case's (a
+                    # count the rules never give, answered with a nearby one: judged).
+                    leads=top_fact is not None and not situation and not hedged(ev, model))
     # A sentence read from after its FAQ verdict ("Evet — ama aynı kademeye …") starts in
     # lower case; the answer starts it as a sentence (the cited span is the text's own).
     texts = [_capitalised(game_text[sp.start : sp.end]) for sp in choice.spans] \

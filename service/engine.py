@@ -104,13 +104,16 @@ class Engine:
         if steps is not None:  # "Koloni Fazı hangi adımlardan oluşur"
             return steps
         text = self.corpus.game(retrieval.game).text if retrieval.game else None
+        calculating = bool(self.calculator and retrieval.game and not ev.unknown_names)
+        situation = bool(calculating and self.calculator and retrieval.game
+                         and self.calculator.situation(q.text, retrieval.game))
         answer = compose(q, retrieval, facts, text, ev, self.model, lexical.idf,
                        lexical.content_terms, self.index.sentence_vectors,
-                       self.embedder.query, self.ranker)
-        if self.calculator and retrieval.game and not ev.unknown_names:
+                       self.embedder.query, self.ranker, situation)
+        if calculating and self.calculator and retrieval.game:
             calc = work_out(self.calculator, q.text, retrieval.game)
             answer = with_calculation(answer, calc, text) if calc else without_unworked_number(
-                answer) if self.calculator.situation(q.text, retrieval.game) else answer
+                answer) if situation else answer
         return with_hedge(answer)
 
     def _check(self, game: str | None, k: int | None, mode: str | None) -> None:
