@@ -127,3 +127,25 @@ def test_the_shipped_model_loads_and_held_out_it_beats_the_prior():
     # the prior: the reason the file ships.
     assert report["all"]["fitted"] > report["all"]["prior"]
     assert report["sets"] and report["leave_one_set_out"]
+
+
+def test_a_lead_facts_own_sentence_comes_first_whatever_the_model_prefers():
+    from hakem.facts import Fact
+
+    setup = _hit("Kurulum", TEXT.index("Her"), TEXT.index("\nBer"), 2.0)
+    ties = _hit("Beraberlik", TEXT.index("Eşit"), len(TEXT), 1.0)
+    start = TEXT.index("Her oyuncu 5")
+    fact = Fact(id="f", game="g", subject="kart", unit="kart", min=None, max=None, value=5,
+                value_unit="", effect="", quote="Her oyuncu 5 kart çeker", start=start,
+                end=start + 23, section="Kurulum")
+    heading = SentenceModel(PRIOR.mean, PRIOR.scale,
+                            tuple(1.0 if f == "heading_coverage" else 0.0 for f in FEATURES))
+    q = analyse("beraberlikte kaç kart çekilir")
+
+    def first(leads: bool) -> str:
+        choice = choose(q, (setup, ties), TEXT, frozenset(terms_of(q.text)), lambda _t: 1.0,
+                        fact, model=heading, leads=leads)
+        return TEXT[choice.spans[0].start : choice.spans[0].end]
+
+    assert first(False).startswith("Eşitlikte")  # the model's pick
+    assert first(True).startswith("Her oyuncu 5")  # the sentence the fact's number leads
