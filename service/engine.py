@@ -3,8 +3,8 @@
 What it does: wires the stages together (question analysis → retrieval → facts → evidence →
 answerability → sentence choice → answer, with the setup checklist, follow-ups and the rule
 calculator on the way) behind one object that the API, the CLI and the eval harness share,
-each heavy part (index, embedder, answerability model, formulas) loaded once. What it does
-not do: HTTP, argument parsing or printing; those are the edges (``api``, ``cli``).
+each heavy part (index, embedder, answerability and sentence models, formulas) loaded once.
+What it does not do: HTTP, argument parsing or printing; those are the edges (``api``, ``cli``).
 """
 
 from __future__ import annotations
