@@ -13,13 +13,13 @@ time only; here it is a dot product), or compute the signals (``answer.evidence`
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import HakemError, IndexNotReady
+from .weights import read_weights
 
 if TYPE_CHECKING:  # the evidence type lives with the answer stage
     from .answer import Evidence
@@ -106,16 +106,8 @@ def load_model(path: Path) -> Model:
     """Read and check the model file; a missing or damaged one names the command that
     rebuilds it."""
     try:
-        raw = path.read_bytes()
-        data = json.loads(raw)
-        if data.get("format") != FORMAT:
-            raise ValueError(f"format {data.get('format')!r}, expected {FORMAT}")
-        if tuple(data["features"]) != FEATURES:
-            raise ValueError("its features are not this version's")
-        mean, scale, coef = (tuple(float(x) for x in data[key])
-                             for key in ("mean", "scale", "coef"))
-        if any(len(values) != len(FEATURES) for values in (mean, scale, coef)):
-            raise ValueError("a weight list has the wrong length")
+        w = read_weights(path, FORMAT, FEATURES)
+        raw, data, mean, scale, coef = w.raw, w.data, w.mean, w.scale, w.coef
         threshold = float(data["threshold"])
         hedge = float(data.get("hedge", threshold))  # files before the hedge band: none
         if hedge < threshold:

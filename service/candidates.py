@@ -16,7 +16,6 @@ sentence into its explanation (``choose``), or fit the model (``hakem_eval.fit_c
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -34,6 +33,7 @@ from .lexical import analyse
 from .question import Question
 from .retrieve import Hit
 from .text import Span, fold, words
+from .weights import read_weights
 
 Vectors = Mapping[tuple[str, int, int], np.ndarray]
 
@@ -113,22 +113,13 @@ def load_sentence_model(path: Path) -> SentenceModel:
     if not path.exists():
         return PRIOR
     try:
-        raw = path.read_bytes()
-        data = json.loads(raw)
-        if data.get("format") != FORMAT:
-            raise ValueError(f"format {data.get('format')!r}, expected {FORMAT}")
-        if tuple(data["features"]) != FEATURES:
-            raise ValueError("its features are not this version's")
-        mean, scale, coef = (tuple(float(x) for x in data[key])
-                             for key in ("mean", "scale", "coef"))
-        pool = int(data["pool"])
-        if any(len(values) != len(FEATURES) for values in (mean, scale, coef)):
-            raise ValueError("a weight list has the wrong length")
-        if not 1 <= pool <= 10 or not all(math.isfinite(x) for x in (*mean, *scale, *coef)):
+        w = read_weights(path, FORMAT, FEATURES)
+        pool = int(w.data["pool"])
+        if not 1 <= pool <= 10 or not all(math.isfinite(x) for x in (*w.mean, *w.scale, *w.coef)):
             raise ValueError("its pool or weights are out of range")
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ChoiceModelNotReady(f"the sentence model {path} is damaged ({exc})") from exc
-    return SentenceModel(mean, scale, coef, pool, hashlib.sha256(raw).hexdigest())
+    return SentenceModel(w.mean, w.scale, w.coef, pool, hashlib.sha256(w.raw).hexdigest())
 
 
 @lru_cache(maxsize=8192)
