@@ -49,6 +49,7 @@ class Calculation:
     citations: tuple[Citation, ...]
     inputs: tuple[tuple[str, float], ...] = ()
     unit: str = ""  # the result's unit: "zar"
+    rulings: tuple[str, ...] = ()  # the formula's verdicts that hold for the result
 
 
 def _labels(formula: Formula) -> dict[str, str]:
@@ -113,6 +114,7 @@ def calculate(formula: Formula, question: str, binding: Binding,
         cites += tuple(c for c in step.citations if c not in cites)
         inputs += list(step.inputs)
     env["value"] = value
+    rulings = []
     for v in formula.verdicts:
         try:
             check = evaluate(parse_expr(v.when, formula.id), env, labels)
@@ -121,6 +123,7 @@ def calculate(formula: Formula, question: str, binding: Binding,
         if check.value:
             result += f"; {check.text}: {v.say}"
             cites += v.citations
+            rulings.append(v.say)
     before = binding.values.get(formula.lowers, ()) if state else ()
     if len(before) == 1:
         # "Moral 7, açlık adımından sonra moral kaç olur": what is left, not the loss.
@@ -131,7 +134,7 @@ def calculate(formula: Formula, question: str, binding: Binding,
         inputs.append((formula.lowers, before[0]))
         value = left
     return Calculation(formula.id, formula.game, value, result, working, (), cites,
-                       tuple(inputs), formula.unit)
+                       tuple(inputs), formula.unit, tuple(rulings))
 
 
 # "kaç olur", "kaça düşer", "kaç kalır": the question asks what a quantity becomes.
@@ -178,20 +181,24 @@ class Calculator:
         ``asked``: what is asked, when ``question`` is one clause of a longer one."""
         question = unicodedata.normalize("NFC", question)
         toks, asks_number = asked_window(question)
-        if asked is None and not asks_number:
-            return None
+        # No number asked ("Kriz önlenir mi?", "kaybettik mi?", "moral ne olur?"): only a
+        # formula whose rule decides something from its result answers, fully given and
+        # with a ruling that holds; the ruling is the answer, worked out.
+        ruling_only = asked is None and not asks_number
         asked = asked_nouns(toks) if asked is None else asked
         scored: list[tuple[float, Calculation]] = []
         game_formulas = tuple(f for f in self.formulas if f.game == game)
         drop = _asks_drop(asked)
         for formula in game_formulas:
+            if ruling_only and not formula.verdicts:
+                continue
             if drop and not _SAYS_DROP.search(formula.say):
                 continue  # the count itself ("4 kart") would read as the drop asked for
             if not all(any(_matched(toks, (alt,)) for alt in need.split("|"))
                        for need in formula.needs):
                 continue
-            asked_score = ASKED if _matched(asked, formula.asks) else \
-                ASKED_ANYWHERE if _matched(toks, formula.asks) else 0.0
+            asked_score = ASKED_ANYWHERE if ruling_only else ASKED if _matched(
+                asked, formula.asks) else ASKED_ANYWHERE if _matched(toks, formula.asks) else 0.0
             topic = _matched(toks, formula.keywords) * KEYWORD if asked_score else 0.0
             if not asked_score or not topic:
                 continue  # a formula answers what is asked, about its own topic
@@ -204,6 +211,7 @@ class Calculator:
                 binding, steps, read, calc = stated, (), 0, None
             # A count of 0 is rarely the player's situation ("belirteci 0'a koyarsam" names
             # the 0 space): a formula needs some non-zero number of the question.
+            own = {q.name for q in formula.quantities if stated.values.get(q.name)}
             bound = read + sum(1 for q in formula.quantities if q.name != formula.lowers
                                and any(stated.values.get(q.name, ())))
             if formula.quantities and not bound:
@@ -215,6 +223,12 @@ class Calculator:
                 continue  # a formula only half given is offered only for what is asked
             if set(calc.missing) & {q.label for q in formula.quantities if q.counted}:
                 continue  # a limit the question does not count ("2. türbinim" is no count)
+            if ruling_only and (not calc.rulings or len(own) < 2 or any(
+                    q.name not in own for q in formula.quantities if q.name != formula.lowers)):
+                # A number nobody asked for, or a rule question with one number in it
+                # ("1 €$ olarak harcarsam Eddie sayılır mı"): the player's state is two or
+                # more numbers of their own, every one the rule counts.
+                continue
             # A step worked out first speaks to its own topic too ("yiyecek kaldı" for the
             # morale that hunger costs).
             topic += sum(_matched(toks, f.keywords) * KEYWORD for f in game_formulas

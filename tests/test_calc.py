@@ -249,6 +249,16 @@ def test_comparison_with_the_player_count(bant):
     assert "saldırı durur" in calc.result and "moral" not in calc.result
 
 
+def test_a_ruling_asked_of_the_players_numbers_is_worked_out_without_a_number_asked(bant):
+    calc = _calc(bant[1], "4 kişiyiz, 6 puan çıktı, saldırı durdu mu?")
+    assert calc.value == 6 and calc.rulings == ("saldırı durur", "1 moral kazanılır")
+    # Asked no number and decided by no ruling ("3 < 4" holds none): no calculation, the
+    # rule text answers; nor a formula without a ruling, nor one the question half gives.
+    assert bant[1].calculate("4 kişiyiz, 3 puan çıktı, saldırı durdu mu?", "bant-oyunu") is None
+    assert bant[1].calculate("5 askerim var, zar atabilir miyim?", "bant-oyunu") is None
+    assert bant[1].calculate("6 puan çıktı, saldırı durdu mu?", "bant-oyunu") is None
+
+
 def test_count_of_listed_results_at_most_a_threshold(bant):
     calc = _calc(bant[1], "saldırı zarlar 2, 5 ve 3 geldi, kaç yara alıyorum")
     assert calc.value == 2 and "2, 5, 3" in calc.result
