@@ -177,7 +177,8 @@ class Calculator:
     def calculate(self, question: str, game: str,
                   asked: list[Token] | None = None) -> Calculation | None:
         """The calculation a question asks for, or None when no formula of the game
-        applies (the question asks no number, or states none the formula counts).
+        applies (the question asks neither a number nor a ruling a formula's verdict
+        decides from the player's stated numbers, or states none the formula counts).
         ``asked``: what is asked, when ``question`` is one clause of a longer one."""
         question = unicodedata.normalize("NFC", question)
         toks, asks_number = asked_window(question)
