@@ -212,6 +212,7 @@ class Calculator:
                 binding, steps, read, calc = stated, (), 0, None
             # A count of 0 is rarely the player's situation ("belirteci 0'a koyarsam" names
             # the 0 space): a formula needs some non-zero number of the question.
+            # What the question states, a 0 included ('0 eşleşmeyen'), unlike ``bound``.
             own = {q.name for q in formula.quantities if stated.values.get(q.name)}
             bound = read + sum(1 for q in formula.quantities if q.name != formula.lowers
                                and any(stated.values.get(q.name, ())))
