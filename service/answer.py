@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from .answerability import Model, decide, hedged
+from .calc import calculation_json
 from .candidates import PRIOR, SentenceModel
 from .choose import Vectors, best_coverage, best_meaning, choose, coverage
 from .facts import Fact, FactHit
@@ -237,9 +238,5 @@ def answer_json(answer: Answer) -> dict[str, Any]:
                                    "sentence": applied_sentence(f.fact, *f.applied)}}
                       if f.applied else {})}
                   for f in answer.facts],
-        "calculation": None if answer.calculation is None else {
-            "value": answer.calculation.value, "result": answer.calculation.result,
-            "working": answer.calculation.working, "missing": list(answer.calculation.missing),
-            "citations": [{"game": c.game, "start": c.start, "end": c.end}
-                          for c in answer.calculation.citations]},
+        "calculation": calculation_json(answer.calculation),
     }

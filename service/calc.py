@@ -20,6 +20,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .bind import Binding, asked_nouns, asked_window, bind
 from .chain import chain
@@ -50,6 +51,16 @@ class Calculation:
     inputs: tuple[tuple[str, float], ...] = ()
     unit: str = ""  # the result's unit: "zar"
     rulings: tuple[str, ...] = ()  # the formula's verdicts that hold for the result
+
+
+def calculation_json(calc: Calculation | None) -> dict[str, Any] | None:
+    """The calculation as the API and ``hakem calc --json`` print it."""
+    if calc is None:
+        return None
+    return {"value": calc.value, "result": calc.result, "working": calc.working,
+            "missing": list(calc.missing), "unit": calc.unit, "rulings": list(calc.rulings),
+            "citations": [{"game": c.game, "start": c.start, "end": c.end}
+                          for c in calc.citations]}
 
 
 def _labels(formula: Formula) -> dict[str, str]:

@@ -11,7 +11,6 @@ choose the answer's sentences (``choose``).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from .answer import Answer, AnswerSpan, led_by_fact
 from .calc import Calculation
@@ -92,13 +91,3 @@ def without_unworked_number(answer: Answer) -> Answer:
         return answer  # the numbers asked about are the rule's own ("her 2 … için 1 …")
     rest = answer.answer[len(led_by_fact(answer)):]
     return replace(answer, answer=f"{UNWORKED} {rest}")
-
-
-def calculation_json(calc: Any) -> dict[str, Any] | None:
-    """The calculation as the API prints it (``answer_json``'s "calculation")."""
-    if calc is None:
-        return None
-    return {"value": calc.value, "result": calc.result, "working": calc.working,
-            "missing": list(calc.missing),
-            "citations": [{"game": c.game, "start": c.start, "end": c.end}
-                          for c in calc.citations]}

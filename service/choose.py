@@ -42,7 +42,7 @@ from .facts import Fact
 from .lists import with_its_lead_in, with_what_it_announces
 from .question import Question
 from .retrieve import Hit
-from .text import Span
+from .text import Span, fold, words
 
 __all__ = ["Choice", "Vectors", "best_coverage", "best_meaning", "choose", "coverage",
            "terms_of"]
@@ -70,6 +70,30 @@ def _turns_after(c: Candidate, pool: list[Candidate]) -> bool:
     after = min((o for o in pool if o.rank == c.rank and o.span.start > c.span.start),
                 key=lambda o: o.span.start, default=None)
     return after is not None and bool(_TURN.match(after.text))
+
+
+# A negation right after a word's stem, folded: "sayıl-maz", "alın-mamalı", "ol-muyor"
+# (not "alın-malı", which obliges).
+_NEGATED = re.compile(r"(?:a|e|i|u)?m(?:az|ez|iyor|uyor|iyo|uyo|a(?!li)|e(?!li))")
+
+
+def _contradicts(q: Question, c: Candidate) -> bool:
+    """The FAQ answer's own words say the opposite of its verdict for what ``q`` asks:
+    "Hayır, katkı isteğe bağlıdır" to "isteğe bağlı mı?" (its verdict answered "zorunlu mu",
+    a question the text does not show). The asked word is found by its stem in the answer;
+    an answer that does not repeat it, or a negated question, decides nothing."""
+    asked = q.asked
+    if len(asked) < 4 or c.verdict not in ("Evet", "Hayır") or re.search(
+            r"m(?:az|ez|iyor|uyor|iyo|uyo)|degil", asked):
+        return False
+    stem = asked[: max(4, len(asked) - 2)]
+    said = [fold(w) for w in words(c.text[c.opener:])]
+    for i, w in enumerate(said):
+        if w.startswith(stem):
+            negated = bool(_NEGATED.match(w[len(stem):])) or (
+                i + 1 < len(said) and said[i + 1].startswith("degil"))
+            return negated == (c.verdict == "Evet")
+    return False
 
 
 def _explained(c: Candidate, pool: list[Candidate], taken: set[Span]) -> Span:
@@ -149,7 +173,7 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
     # questions: its verdict is X's, and read before Y it gave the wrong ruling (probe8).
     turns = _turns_after(best, pool) or best.mixed
     kept = (q.yes_no and not q.parts and chosen[0] is best and not turns and best.rank == 0
-            and best_cover >= VERDICT_MIN_COVERAGE)
+            and best_cover >= VERDICT_MIN_COVERAGE and not _contradicts(q, best))
     # A verdict that opens its sentence is read in it; one that stands alone is said first.
     verdict = best.verdict if kept and not best.opener else ""
     # A yes/no question too: the deciding clause often follows the rule it qualifies

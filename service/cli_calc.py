@@ -22,8 +22,7 @@ from .settings import Settings
 
 
 def cmd_calc(args: argparse.Namespace, settings: Settings) -> int:
-    from .calc import Calculator
-    from .calc_answer import calculation_json
+    from .calc import Calculator, calculation_json
     from .corpus import load_corpus
     from .detect import find_games
     from .sums import work_out

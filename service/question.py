@@ -97,6 +97,9 @@ class Question:
     # For each part: it asks how, why or what happens ("oylama nasıl yapılıyor"), which one
     # sentence rarely answers.
     parts_explain: tuple[bool, ...] = ()
+    # The folded word a separate yes/no particle asks about ("bagli" in "isteğe bağlı mı"),
+    # "" when there is none: what an FAQ verdict must agree with.
+    asked: str = ""
 
     @property
     def has_content(self) -> bool:
@@ -194,4 +197,11 @@ def analyse(raw: str) -> Question:
         how_why=how_why, what_if=what_if,
         setup=any(_SETUP.fullmatch(w) for w in folded), parts=parts,
         parts_explain=tuple((f[2] or f[3]) and not f[1] for f in part_flags),
-        how_often=bool(_HOW_OFTEN.search(flat)), asks_order=bool(_ORDER.search(flat)))
+        how_often=bool(_HOW_OFTEN.search(flat)), asks_order=bool(_ORDER.search(flat)),
+        asked=_asked(folded) if yes_no else "")
+
+
+def _asked(folded: list[str]) -> str:
+    """The word right before the first separate question particle, "" when none."""
+    return next((folded[i - 1] for i in range(1, len(folded)) if _PARTICLE.fullmatch(folded[i])),
+                "")

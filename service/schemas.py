@@ -114,6 +114,10 @@ class CalculationOut(BaseModel):
     result: str  # the leading sentence: "6 zar: 1 temel + 5 hayatta kalan × 1 = 6"
     working: str
     missing: list[str]
+    unit: str = ""  # the result's unit: "zar"
+    # The rules' verdicts that hold for the result ("oyunu hemen kaybedersiniz"); [] when
+    # the formula has none or the value is unknown.
+    rulings: list[str] = []
     citations: list[Span]
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from hakem.answer import answer_json
 from hakem.bind import bind
-from hakem.calc import Calculator, calculate
+from hakem.calc import Calculator, calculate, calculation_json
 from hakem.calc_answer import with_calculation
 from hakem.cli import main
 from hakem.corpus import load_corpus
@@ -252,6 +252,7 @@ def test_comparison_with_the_player_count(bant):
 def test_a_ruling_asked_of_the_players_numbers_is_worked_out_without_a_number_asked(bant):
     calc = _calc(bant[1], "4 kişiyiz, 6 puan çıktı, saldırı durdu mu?")
     assert calc.value == 6 and calc.rulings == ("saldırı durur", "1 moral kazanılır")
+    assert calculation_json(calc)["rulings"] == ["saldırı durur", "1 moral kazanılır"]
     # Asked no number and decided by no ruling ("3 < 4" holds none): no calculation, the
     # rule text answers; nor a formula without a ruling, nor one the question half gives.
     assert bant[1].calculate("4 kişiyiz, 3 puan çıktı, saldırı durdu mu?", "bant-oyunu") is None
@@ -513,6 +514,7 @@ def test_the_answer_leads_with_the_result_and_carries_it(tiny_engine):
     assert answer.answer.startswith("12 puan: 4 kale × 3 = 12. ")
     out = answer_json(answer)["calculation"]
     assert out["value"] == 12 and out["missing"] == []
+    assert out["unit"] == "puan" and out["rulings"] == []  # no verdict in this formula
     text = tiny_engine.corpus.game("kale-oyunu").text
     c = out["citations"][0]
     assert text[c["start"] : c["end"]] == ("Kontrol ettiğiniz her kale oyun sonunda 3 puan "

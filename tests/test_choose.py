@@ -277,3 +277,16 @@ def test_a_components_caption_does_not_answer_how_the_game_is_played():
     # Asked what a component is for, the caption is the answer.
     assert _components_pick("yüksek okyanus sayıları için hangi jeton var").startswith(
         "Yüksek okyanus")
+
+
+def test_a_verdict_whose_own_words_say_the_opposite_for_the_asked_word_is_not_shown():
+    # "Hayır, … isteğe bağlıdır" answers "zorunlu mu", a question the text does not show;
+    # asked "isteğe bağlı mı" its "Hayır" would contradict the rule it opens.
+    text = "SSS\nHayır, krize kart katkısı isteğe bağlıdır ve yüzü kapalı yapılır."
+    choice, said = _faq_choice(text, "krize kart katkısı yapmak isteğe bağlı mı?")
+    assert choice.verdict == "" and said[0].startswith("krize kart katkısı isteğe bağlıdır")
+    _, same = _faq_choice(text, "krize kart katkısı yapmak zorunlu mu?")
+    assert same[0].startswith("Hayır, krize kart")  # its own question: the verdict stays
+    denied = "SSS\nEvet, kriz kartı bu turda yeniden çekilemez."
+    turned, _ = _faq_choice(denied, "kriz kartı bu turda yeniden çekilir mi?")
+    assert turned.verdict == "" and analyse("kriz kartı yeniden çekilir mi?").asked == "cekilir"
