@@ -290,3 +290,7 @@ def test_a_verdict_whose_own_words_say_the_opposite_for_the_asked_word_is_not_sh
     denied = "SSS\nEvet, kriz kartı bu turda yeniden çekilemez."
     turned, _ = _faq_choice(denied, "kriz kartı bu turda yeniden çekilir mi?")
     assert turned.verdict == "" and analyse("kriz kartı yeniden çekilir mi?").asked == "cekilir"
+    # A restricted rule ("yalnızca … tetiklenir") does not say the verdict's opposite.
+    only = "SSS\nHayır. Kart yalnızca koşulu aktif oyuncunun turunda gerçekleşirse tetiklenir."
+    still, _ = _faq_choice(only, "kart her turda mutlaka tetiklenir mi?")
+    assert still.verdict == "Hayır"
