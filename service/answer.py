@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from .answerability import Model, decide, hedged
-from .calc import calculation_json
+from .calc import Calculation, calculation_json
 from .candidates import PRIOR, SentenceModel
 from .choose import Vectors, best_coverage, best_meaning, choose, coverage
 from .facts import Fact, FactHit
@@ -52,7 +52,7 @@ class Answer:
     reason: str = ""  # why it abstained, for people and for the eval's miss list
     spans: tuple[AnswerSpan, ...] = ()  # every sentence the answer quotes (one per part)
     kind: str = ""  # the question's type (``Question.kind``)
-    calculation: Any = None  # a ``calc.Calculation`` when the rules' formula was worked out
+    calculation: Calculation | None = None  # when the rules' formula was worked out
     # Answered on weak evidence: the rules may not settle it (``answerability.hedged``); the
     # text says so first (``with_hedge``).
     hedged: bool = False
