@@ -56,6 +56,9 @@ class Answer:
     # Answered on weak evidence: the rules may not settle it (``answerability.hedged``); the
     # text says so first (``with_hedge``).
     hedged: bool = False
+    # No game named or picked and the question fits several: the other games, whose answers
+    # the text gives after this game's (``which_game``).
+    other_games: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -225,6 +228,7 @@ def answer_json(answer: Answer) -> dict[str, Any]:
     span = answer.answer_span
     return {
         "question": answer.question, "game": answer.game, "game_source": answer.game_source,
+        "other_games": list(answer.other_games),
         "abstained": answer.abstained, "answer": answer.answer,
         "answer_span": {"game": span.game, "start": span.start, "end": span.end} if span else None,
         "answer_spans": [{"game": s.game, "start": s.start, "end": s.end} for s in answer.spans],

@@ -138,7 +138,8 @@ class Chat:
             self.out.print(f"[yellow]Soruda {escape(self.names[answer.game])} geçiyor; ona "
                            f"göre cevapladım.[/]")
         self.state.last = answer.question  # "peki 2 kişiysek?" may follow any question
-        if answer.game and not answer.abstained:
+        if answer.game and not answer.abstained and not answer.other_games:
+            # Answered for several games: which one is played is still unknown.
             self.state.game = answer.game
         self.print_answer(answer)
 
@@ -267,8 +268,9 @@ def print_answer(out: Console, a: Answer, names: dict[str, str]) -> None:
         out.print(f"[yellow]∅ {escape(a.answer)}[/]")
         return
     if a.game:
-        out.print(f"[dim]Oyun:[/] [bold cyan]{escape(names.get(a.game, a.game))}[/] "
-                  f"[dim]({escape(SOURCE.get(a.game_source, a.game_source))})[/]")
+        shown = " / ".join(escape(names.get(g, g)) for g in (a.game, *a.other_games))
+        why = "soruda oyun adı yok" if a.other_games else SOURCE.get(a.game_source, a.game_source)
+        out.print(f"[dim]Oyun:[/] [bold cyan]{shown}[/] [dim]({escape(why)})[/]")
     style = "bold yellow" if a.hedged else "bold"  # yellow: the rules may not settle it
     out.print(f"[{style}]{escape(a.answer)}[/]")
     for i, fh in enumerate(a.facts, 1):

@@ -11,7 +11,7 @@ passages themselves are the best evidence (see ``retrieve``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass
 
 from rapidfuzz.distance import OSA
@@ -138,6 +138,20 @@ def unknown_names(question: str, known_words: Container[str], games: tuple[Game,
         ):
             out.setdefault(word, name)  # "Azul'de" and the leading "azul" are one name
     return list(out.values())
+
+
+def distinctive_terms(question: str, game_words: Mapping[str, frozenset[str]],
+                      in_dictionary: Callable[[str], bool]) -> dict[str, list[str]]:
+    """The question's names and jargon that only one game's rules use, by game: folded
+    words of four or more letters found in exactly one game's text and in no dictionary
+    (``in_dictionary``: Turkish or English): "stirling", "thaler". Dictionary words are
+    left out: in a small corpus "kale" or "puan" may be one game's only by chance."""
+    out: dict[str, list[str]] = {}
+    for word in dict.fromkeys(fold(w) for w in _WORD.findall(question) if len(w) >= 4):
+        owners = [g for g, vocab in game_words.items() if word in vocab]
+        if len(owners) == 1 and not in_dictionary(word):
+            out.setdefault(owners[0], []).append(word)
+    return out
 
 
 # What players type before the game's name: "abi azulda ...", "kanka root ta ...".

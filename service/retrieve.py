@@ -47,6 +47,9 @@ class Retrieval:
     query_vector: np.ndarray | None = None  # the embedded query (None in lexical mode)
     requested_game: str | None = None  # the game the caller asked for, when the question
     # names another one (which wins: "Soruda Dead of Winter geçiyor")
+    # A game chosen from content only: every game with its score (the sum of its best three
+    # fused passage scores), best first; () otherwise. See ``engine.GAME_MARGIN``.
+    game_scores: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,7 @@ class Retriever:
         source = "request" if game else "none"
         mentions = find_games(question, self.games)
         requested = None
+        scores: tuple[tuple[str, float], ...] = ()
         if mentions and game not in {m.game for m in mentions}:
             # A game named in the question wins over the picked one: the player typed it.
             requested, game, source = game, mentions[0].game, "name"
@@ -116,7 +120,8 @@ class Retriever:
                    if mode != "dense"
                    else np.zeros(len(self.chunks), dtype=np.float32))
         if game is None:
-            game, source = self._game_from_content(self._fuse(dense, lexical, mode))
+            scores = self._game_scores(self._fuse(dense, lexical, mode))
+            game, source = (scores[0][0], "content") if scores else (None, "none")
         # Ranks are fused among the game's own passages: another game's passages must not
         # push this game's down the lexical or dense list.
         ids = np.flatnonzero(self._game_of == game) if game else np.arange(len(self.chunks))
@@ -127,7 +132,7 @@ class Retriever:
                          float(lexical[i])) for i in order)
         return Retrieval(question=question, query=query, mentions=tuple(mentions), game=game,
                          game_source=source, hits=hits, query_vector=query_vector,
-                         requested_game=requested)
+                         requested_game=requested, game_scores=scores)
 
     def _fuse(self, dense: np.ndarray, lexical: np.ndarray, mode: str) -> np.ndarray:
         if mode == "dense":
@@ -143,16 +148,12 @@ class Retriever:
         # similarity breaks the tie instead of document order.
         return fused + self.config.tie_break * dense
 
-    def _game_from_content(self, fused: np.ndarray) -> tuple[str | None, str]:
-        # The game whose best few passages score highest: one lucky passage in another game
-        # should not outvote several good ones.
-        best: dict[str, float] = {}
-        for gid in self._game_ids:
-            scores = np.sort(fused[self._game_of == gid])[::-1][:3]
-            best[gid] = float(scores.sum()) if len(scores) else -np.inf
-        if not best:
-            return None, "none"
-        return max(best, key=lambda g: best[g]), "content"
+    def _game_scores(self, fused: np.ndarray) -> tuple[tuple[str, float], ...]:
+        """Each game with the sum of its best three passage scores, best first: one lucky
+        passage in another game should not outvote several good ones."""
+        best = {gid: float(np.sort(fused[self._game_of == gid])[::-1][:3].sum())
+                for gid in self._game_ids if np.any(self._game_of == gid)}
+        return tuple(sorted(best.items(), key=lambda gs: -gs[1]))
 
 
 def fact_first(retrieval: Retrieval, fact: Fact | None, k: int) -> Retrieval:

@@ -134,6 +134,9 @@ class AskResponse(BaseModel):
     passages: list[Passage]
     facts: list[FactOut]
     requested_game: str | None = None  # the game asked for, when the question named another
+    # No game named or picked and the question fits several: the other games, answered
+    # after ``game`` in the text and cited in ``answer_spans`` and ``passages``.
+    other_games: list[str] = []
     calculation: CalculationOut | None = None
 
 

@@ -50,6 +50,20 @@ def drop_apostrophe_suffixes(text: str) -> str:
     return _SUFFIX_AFTER_APOSTROPHE.sub(r"\1", text)
 
 
+# A loanword with a Turkish ending typed straight on, no apostrophe ("legendlar",
+# "stackleri", "deckte"): plural, case and possessive endings, folded.
+_RUN_ON_ENDING = re.compile(
+    r"(?P<base>\w{4,}?)(?:l[ae]r(?:[iu]|[iu]n|d[ae]|[iu]m[iu]?z?)?|[dt][ae]n?|[iu]n?|[iu]m|"
+    r"y[ae]|n[iu]n)")
+
+
+def run_on_base(word: str) -> str | None:
+    """The word a Turkish ending was typed onto without an apostrophe ("legendlar" →
+    "legend"), folded; None when the word does not end in one."""
+    m = _RUN_ON_ENDING.fullmatch(fold(word))
+    return m.group("base") if m else None
+
+
 def words(text: str) -> list[str]:
     """Casefolded (not diacritic-folded) word tokens, apostrophe suffixes removed."""
     return _TOKEN.findall(casefold_tr(drop_apostrophe_suffixes(text)))

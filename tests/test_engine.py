@@ -197,6 +197,7 @@ def test_a_lowercase_foreign_name_opening_the_question_is_an_unknown_game(tiny_e
     "Opponent kaç zar atar",
     "abi root ta kaç aksiyon var",
     "Turn'umde kaç zar atarım",
+    "castlelar haric elimde kac puan var",  # a rules term with a Turkish ending run on
 ])
 def test_a_turkish_word_opening_the_question_is_not_a_game_name(tiny_engine, question):
     assert tiny_engine.evidence(question)[2].unknown_names == ()
@@ -253,3 +254,26 @@ def test_a_question_in_the_rules_words_without_a_game_name_is_answered(tiny_engi
     # the same words with the game picked are judged by the usual signals only
     picked = tiny_engine.evidence("merhaba nasılsın", game="zar-savasi")[2]
     assert picked.game_source == "request"
+
+
+def test_a_name_in_a_question_full_of_one_games_own_names_is_not_another_game():
+    from hakem.detect import distinctive_terms
+
+    game_words = {"rebirth": frozenset({"stirling", "edinburgh", "kale", "puan"}),
+                  "nucleum": frozenset({"thaler", "kale", "puan"})}
+    question = "Edinburgh kimsede yok, Stirling Ayşe'de; kale puanı kimin?"
+    in_dictionary = {"kale", "puan", "kimin", "kimsede"}.__contains__
+    own = distinctive_terms(question, game_words, in_dictionary)
+    assert own == {"rebirth": ["edinburgh", "stirling"]}  # "kale" is in both games
+    # a word of the language is no game's own, even if one game's text alone uses it
+    assert distinctive_terms("puan kimde", {"rebirth": frozenset({"puan"})},
+                             in_dictionary) == {}
+
+
+def test_a_player_named_beside_two_of_the_games_own_names_is_no_unknown_game(real_engine):
+    _, _, ev = real_engine.evidence(
+        "Mehmet'in türbinini enerjilendirirken yakıt onun demiryolundan geçti; "
+        "Mehmet'e Thaler veriyor muyum?")
+    assert ev.unknown_names == () and ev.foreign_names == 0
+    _, _, catan = real_engine.evidence("Catan'da 7 gelince kaç kart atılır?")
+    assert catan.unknown_names == ("Catan",)

@@ -112,3 +112,12 @@ def test_when_is_a_question_word_not_the_rules_word_for_time():
     facts = [time_rule, other, other, other]
     assert search_facts(facts, "geri çekilme ne zaman tetiklenir", "g") == []
     assert search_facts(facts, "zaman dolunca ne olur", "g")[0].fact is time_rule
+
+
+def test_the_base_of_a_loanword_with_a_turkish_ending_typed_on():
+    from hakem.text import run_on_base
+
+    assert run_on_base("legendlar") == "legend"
+    assert run_on_base("Stackleri") == "stack"
+    assert run_on_base("deckte") == "deck"
+    assert run_on_base("kart") is None  # no ending: nothing to take off

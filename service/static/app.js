@@ -108,7 +108,11 @@
     const found = $("game-found");
     // A game guessed from the content of an unanswered question would only mislead.
     const showGame = data.game && (!data.abstained || data.game_source !== "content");
-    found.replaceChildren(showGame
+    const several = data.other_games && data.other_games.length > 0;
+    found.replaceChildren(several
+      ? el("span", {}, "Oyun: ", el("b", { text: [data.game, ...data.other_games].map(gameName).join(" / ") }),
+        " (soruda oyun adı yok)")
+      : showGame
       ? el("span", {}, "Oyun: ", el("b", { text: gameName(data.game) }),
         ` (${SOURCE[data.game_source] || data.game_source})`)
       : "");
@@ -120,7 +124,7 @@
     const understood = $("understood");
     understood.hidden = !typed || data.question === typed;
     understood.textContent = understood.hidden ? "" : `Anladığım soru: “${data.question}”`;
-    $("regame").value = data.game || "";
+    $("regame").value = several ? "" : data.game || "";
 
     const box = $("answer-box");
     box.className = data.abstained ? "answer abstained" : data.hedged ? "answer hedged" : "answer";
