@@ -20,6 +20,7 @@ import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -222,7 +223,8 @@ def features(c: Candidate, q: Question, terms: AbstractSet[str], idf: Callable[[
         coverage(terms, c.text, idf),
         1.0 / (c.rank + 1),
         c.meaning,
-        float(bool({w for w in q.words if w[:1].isdigit()} & tokens)),
+        # A number the question states, in digits or words ("iki kişi" and "2 Oyuncu").
+        float(bool(set(q.numbers) & _numbers(tokens))),
         float(asks_number and has_number),
         float(asks_number and fact is not None and c.span.start <= fact.start < c.span.end),
         float(len(c.text) < 25),  # a list marker or stub answers nothing
@@ -247,6 +249,15 @@ def features(c: Candidate, q: Question, terms: AbstractSet[str], idf: Callable[[
         sum(idf(t) for t in said & terms) / said_weight,  # how much of it is about this
         float(q.how_many and has_number),
     ]
+
+
+def _numbers(tokens: AbstractSet[str]) -> set[float]:
+    out = set()
+    for t in tokens:
+        if t[:1].isdigit():
+            with suppress(ValueError):  # "2.si": not a plain number
+                out.add(float(t.replace(",", ".")))
+    return out
 
 
 def pool_of(hits: tuple[Hit, ...], game_text: str, q: Question, model: SentenceModel,

@@ -368,6 +368,21 @@ GAMES = ("cyberpunk-tcg", "daybreak", "dead-of-winter", "nucleum", "rebirth")
 NOT_IN_TEXT = {("cyberpunk-tcg", "Oyun nasıl biter?"), ("nucleum", "Kurulum")}
 
 
+def test_real_game_less_question_fitting_several_games_names_each(driver, real_url):
+    drv = driver
+    viewport(drv, PHONE)
+    open_page(drv, real_url + "/")
+    Select(drv.find_element(By.ID, "game")).select_by_value("")
+    ask(drv, "oyun nasil bitiyor")
+    visible(drv, "#answer-text")
+    text_in(drv, "#game-found", "soruda oyun adı yok")
+    assert " / " in drv.find_element(By.ID, "game-found").text
+    assert drv.find_element(By.ID, "answer-text").text.startswith("Soruda oyun adı yok")
+    fits_the_screen(drv)
+    shot(drv, "phone-real-several-games.png")
+    no_errors_in_console(drv)
+
+
 def test_real_lesson_of_every_game_at_phone_width(driver, real_url):
     drv = driver
     viewport(drv, PHONE)

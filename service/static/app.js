@@ -92,7 +92,8 @@
       });
       notice(null);
       state.lastAsk = data.question;  // a follow-up may come after any question
-      if (data.game && !data.abstained) state.lastGame = data.game;
+      // Answered for several games: which one is played is still unknown.
+      if (data.game && !data.abstained && !(data.other_games || []).length) state.lastGame = data.game;
       $("status").textContent = "";
       renderAnswer(data, question);
     } catch (err) {
