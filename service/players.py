@@ -1,9 +1,10 @@
 """What a game's text says about how many play.
 
 What it does: reads the game's player counts (its facts table, else "2-4 oyuncu" in its
-text), the one count a sentence is written for ("2 Oyuncu Standart Kurulum", "Solo Mod"), and
-what a lesson says when the text gives no count at all. What it does not do: build the lesson
-(``lesson``) or read a player count from a question (``setup``).
+text), the one count a sentence is written for ("2 Oyuncu Standart Kurulum", "Solo Mod"), the
+count a question states ("2 kişiyiz"), and what a lesson says when the text gives no count
+at all. What it does not do: build the lesson
+(``lesson``) or decide what a question asks (``setup``, ``retrieve.for_players``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import re
 
 from .facts import Fact
+from .numbers import number_spans
 from .places import Sentence
 from .text import fold
 
@@ -27,6 +29,25 @@ def count_in(sentence: str) -> int | None:
         return 1
     m = _COUNT.search(folded)
     return int(m.group(1)) if m else None
+
+
+# "ikimiz", "üçümüz", "dördümüz" (the two / three / four of us), folded: the players.
+WE_COUNT = {"ikimiz": 2, "ucumuz": 3, "dordumuz": 4, "besimiz": 5}
+
+
+def stated_players(question: str) -> int | None:
+    """The player count a question states: "2 kişi", "iki oyuncuyuz", "ikimiz", "solo"."""
+    folded = fold(question)
+    if re.search(r"\bsolo\b|\btek basina\b|\btek kisi", folded):
+        return 1
+    for word in re.findall(r"[a-z]+", folded):
+        if word in WE_COUNT:
+            return WE_COUNT[word]
+    for _, end, value in number_spans(question):
+        after = fold(question[end:end + 12]).lstrip(" '’")
+        if re.match(r"(kisi|oyuncu|player)", after) and value.is_integer():
+            return int(value)
+    return None
 
 
 def player_range(facts: list[Fact], text: str) -> tuple[int, int] | None:

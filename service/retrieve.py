@@ -23,6 +23,8 @@ from .detect import GameMention, find_games, without_mention
 from .embed import Embedder
 from .facts import Fact
 from .lexical import FIELDS, LexicalIndex
+from .players import count_in
+from .text import sentence_spans
 
 MODES = ("hybrid", "dense", "lexical")
 RRF_K = 60
@@ -184,3 +186,22 @@ def _rrf(scores: np.ndarray, k: int, zero_is_last: bool = False) -> np.ndarray:
     if zero_is_last:
         out[scores <= 0] = 0.0  # no lexical match at all earns no lexical credit
     return out.astype(np.float32)
+
+
+def for_players(retrieval: Retrieval, players: int | None) -> Retrieval:
+    """The passages, those written for another player count than the one the question
+    states moved after the rest ("2 kişiyiz" puts the "3 Oyuncu Standart Kurulum" row after
+    the "2 Oyuncu" row): the words of two such rows match a question almost equally, and
+    the count is what decides. A passage is written for a count when its first sentence is
+    (``players.count_in``); the others keep their order."""
+    if players is None:
+        return retrieval
+
+    def other_count(hit: Hit) -> bool:
+        first = sentence_spans(hit.chunk.text)
+        head = hit.chunk.text[first[0].start:first[0].end] if first else hit.chunk.text
+        count = count_in(head)
+        return count is not None and count != players
+
+    hits = tuple(sorted(retrieval.hits, key=other_count))
+    return retrieval if hits == retrieval.hits else replace(retrieval, hits=hits)

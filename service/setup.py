@@ -25,6 +25,7 @@ from .facts import Fact
 from .lesson import build_lesson, lesson_part
 from .lesson_model import Lesson, part
 from .numbers import number_spans
+from .players import WE_COUNT, stated_players
 from .question import is_spoken_wh
 from .retrieve import Hit, Retrieval
 from .text import fold
@@ -57,8 +58,6 @@ _PLAYERS = re.compile(r"^(kisi|oyuncu)\w*$|^players?$")
 # ("kurulumda ne değişiyo", "farkı ne"): beside the setup words they ask for the setup, for
 # the player count given.
 _PLAY_OR_CHANGE = re.compile(r"^(oyn|degis|fark)\w*$")
-# "ikimiz", "üçümüz", "dördümüz" (the two / three / four of us), folded: the players.
-_WE_COUNT = {"ikimiz": 2, "ucumuz": 3, "dordumuz": 4, "besimiz": 5}
 
 
 @dataclass(frozen=True)
@@ -78,11 +77,11 @@ def setup_request(question: str, game_words: frozenset[str] = frozenset(),
     first = bool(_FIRST_TIME.search(folded))
     if not (noun or verb or first):
         return None
-    players = _players(question)
+    players = stated_players(question)
     other = [t for t in tokens if not (t in _FILLER or t in game_words or t.isdigit()
                                        or _SETUP_NOUNS.match(t) or _SETUP_VERBS.match(t)
                                        or _PLAYERS.match(t) or _is_number_word(t)
-                                       or _PLAY_OR_CHANGE.match(t) or t in _WE_COUNT
+                                       or _PLAY_OR_CHANGE.match(t) or t in WE_COUNT
                                        or _aside(t, is_topic))]
     # "barikat nasıl kurulur" sets one thing up; "kurulum" or "ilk kez oynuyoruz" with only
     # a game, a count and question words around them asks for the whole setup.
@@ -154,20 +153,6 @@ def end_request(question: str, game_words: frozenset[str] = frozenset(),
 
 def _is_number_word(token: str) -> bool:
     return bool(number_spans(token))
-
-
-def _players(question: str) -> int | None:
-    folded = fold(question)
-    if re.search(r"\bsolo\b|\btek basina\b|\btek kisi", folded):
-        return 1
-    for word in re.findall(r"[a-z]+", folded):
-        if word in _WE_COUNT:
-            return _WE_COUNT[word]
-    for _, end, value in number_spans(question):
-        after = fold(question[end:end + 12]).lstrip(" '’")
-        if re.match(r"(kisi|oyuncu|player)", after) and value.is_integer():
-            return int(value)
-    return None
 
 
 def setup_text(lesson: Lesson) -> str:
