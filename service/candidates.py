@@ -223,7 +223,8 @@ def features(c: Candidate, q: Question, terms: AbstractSet[str], idf: Callable[[
         coverage(terms, c.text, idf),
         1.0 / (c.rank + 1),
         c.meaning,
-        # A number the question states, in digits or words ("iki kişi" and "2 Oyuncu").
+        # A number the question states, in digits or words ("iki kişi" matches "2 Oyuncu");
+        # the rule's side is read in digits only, as the texts write their counts.
         float(bool(set(q.numbers) & _numbers(tokens))),
         float(asks_number and has_number),
         float(asks_number and fact is not None and c.span.start <= fact.start < c.span.end),

@@ -269,7 +269,8 @@ def print_answer(out: Console, a: Answer, names: dict[str, str]) -> None:
         return
     if a.game:
         shown = " / ".join(escape(names.get(g, g)) for g in (a.game, *a.other_games))
-        why = "soruda oyun adı yok" if a.other_games else SOURCE.get(a.game_source, a.game_source)
+        why = ("birden çok oyuna uyuyor" if a.other_games
+               else SOURCE.get(a.game_source, a.game_source))
         out.print(f"[dim]Oyun:[/] [bold cyan]{shown}[/] [dim]({escape(why)})[/]")
     style = "bold yellow" if a.hedged else "bold"  # yellow: the rules may not settle it
     out.print(f"[{style}]{escape(a.answer)}[/]")

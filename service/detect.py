@@ -147,7 +147,8 @@ def distinctive_terms(question: str, game_words: Mapping[str, frozenset[str]],
     (``in_dictionary``: Turkish or English): "stirling", "thaler". Dictionary words are
     left out: in a small corpus "kale" or "puan" may be one game's only by chance."""
     out: dict[str, list[str]] = {}
-    for word in dict.fromkeys(fold(w) for w in _WORD.findall(question) if len(w) >= 4):
+    for word in dict.fromkeys(fold(w) for w in _WORD.findall(question)
+                              if len(w) >= 4 and w.isalpha()):
         owners = [g for g, vocab in game_words.items() if word in vocab]
         if len(owners) == 1 and not in_dictionary(word):
             out.setdefault(owners[0], []).append(word)

@@ -33,7 +33,7 @@ from .settings import MAX_K, Settings
 from .setup import answer_lesson_part, answer_setup
 from .steps import answer_steps
 from .sums import work_out
-from .text import fold, is_english, is_turkish, run_on_base, words
+from .text import fold, is_english, is_turkish, run_on_bases, words
 from .which_game import all_games
 
 FACTS_SHOWN = 3
@@ -102,8 +102,12 @@ class Engine:
         if not q.has_content:
             return no_words(q)
         answer, retrieval = self._answer(q, game, k, mode)
+        # The margin is on the scale of the default fusion (summed z-scores); the other
+        # modes' scores are not comparable with it, so they keep the single best game.
+        fitted = ((mode or self.settings.mode) == "hybrid"
+                  and self.retriever.config.fusion == "score")
         close = [g for g, score in retrieval.game_scores[1:MAX_GAMES]
-                 if retrieval.game_scores[0][1] - score < GAME_MARGIN]
+                 if fitted and retrieval.game_scores[0][1] - score < GAME_MARGIN]
         if retrieval.game_source == "content" and close and not answer.abstained:
             # No game named or picked, and the content fits several games about equally
             # ("oyun ne zaman bitiyo"): a guess answers from the wrong rules half the time,
@@ -175,9 +179,8 @@ class Engine:
         def is_word(w: str) -> bool:  # never a game's name: see detect.unknown_names
             # A corpus term with a Turkish ending run on ("legendlar"); English words are
             # not tried so: "wingspanda", "pandemicte" name games.
-            base = run_on_base(w)
             return (is_turkish(w) or is_english(w) or is_corpus_term(w)
-                    or (base is not None and is_corpus_term(base)))
+                    or any(is_corpus_term(base) for base in run_on_bases(w)))
 
         # Any name-like word the corpus does not use, English or not ("Ticket to Ride'da",
         # "In Wingspan"): a signal for the model. Those that are not English words either
@@ -186,9 +189,9 @@ class Engine:
         loose = [] if retrieval.mentions else unknown_names(
             q.text, lexical.vocab.restore, self.corpus.games, lexical.vocab.correct,
             is_word, leading=not q.english, is_term=is_corpus_term)
-        own = distinctive_terms(q.text, self.game_words,
-                                lambda w: is_turkish(w) or is_english(w))
-        about_it = len(own.get(retrieval.game or "", ())) >= TERMS_OF_GAME
+        about_it = bool(loose) and game is None and len(distinctive_terms(
+            q.text, self.game_words, lambda w: is_turkish(w) or is_english(w),
+        ).get(retrieval.game or "", ())) >= TERMS_OF_GAME
         names = [] if game is not None or about_it else [
             n for n in loose if not is_english(n.split()[0])]
         facts = tuple(search_facts(
@@ -199,7 +202,6 @@ class Engine:
         # A number question: the passage that states the best-matching fact is cited first
         # (measured: recall@1 and answer_span up on dev and on both blind sets).
         retrieval = fact_first(retrieval, facts[0].fact if asked and facts else None, k)
-        retrieval = for_players(retrieval, stated_players(q.text))
         missing = asked is not None and unstated(
             asked, (f for f in self.index.facts if f.game == retrieval.game),
             lexical.glossary.expand)
@@ -211,4 +213,6 @@ class Engine:
                       lexical.missing_rarity(retrieval.query,
                                              [h.chunk.text for h in retrieval.hits[:3]]),
                       0 if about_it else len(loose), self.index.sentence_vectors)
-        return retrieval, facts, ev
+        # The count orders the passages the answer is chosen from; the signals above are
+        # read before it, as the answerability model was fitted on them.
+        return for_players(retrieval, stated_players(q.text)), facts, ev

@@ -3,8 +3,8 @@
 What it does: reads the game's player counts (its facts table, else "2-4 oyuncu" in its
 text), the one count a sentence is written for ("2 Oyuncu Standart Kurulum", "Solo Mod"), the
 count a question states ("2 kişiyiz"), and what a lesson says when the text gives no count
-at all. What it does not do: build the lesson
-(``lesson``) or decide what a question asks (``setup``, ``retrieve.for_players``).
+at all. What it does not do: build the lesson (``lesson``), decide whether a question asks
+for the setup (``setup``) or reorder passages by the count (``retrieve.for_players``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import re
 from .facts import Fact
 from .numbers import number_spans
 from .places import Sentence
-from .text import fold
+from .text import casefold_tr, fold
 
 # "2 Oyuncu ...", "2 oyunculu oyunda", "Solo Mod (1 Oyuncu)": a sentence for one player count.
 _COUNT = re.compile(r"(?<![\d–-])(\d)\s+(?:oyuncu(?:lu)?|kisi(?:lik|yle)?)\b(?!\s+(?:arasi|icin))")
@@ -35,17 +35,29 @@ def count_in(sentence: str) -> int | None:
 WE_COUNT = {"ikimiz": 2, "ucumuz": 3, "dordumuz": 4, "besimiz": 5}
 
 
+# After a number, the player count a question states: "2 kişi", "3 oyunculu", "iki
+# oyuncuyuz", "2 kişi için"; not "2 oyuncu arasında", "2 oyuncudan fazla" (a comparison),
+# nor "2 oyuncuya kart verir" (the players something is given to).
+_STATED = re.compile(r"(?:kisi|oyuncu|player)(?!\w*\s+arasi)(?!\w*dan\b|\w*den\b)"
+                     r"(?!ya\b|ye\b|lara?\b)")
+_ORDINAL = re.compile(r"(?:inci|ıncı|uncu|üncü|nci|ncı|ncu|ncü)$|^\d+\.$")
+
+
 def stated_players(question: str) -> int | None:
-    """The player count a question states: "2 kişi", "iki oyuncuyuz", "ikimiz", "solo"."""
+    """The player count a question states: "2 kişi", "iki oyuncuyuz", "ikimiz", "solo";
+    never an ordinal ("ikinci oyuncu", "2. oyuncu")."""
     folded = fold(question)
-    if re.search(r"\bsolo\b|\btek basina\b|\btek kisi", folded):
+    if _SOLO.search(folded) or re.search(r"\btek bas[iı]m|\btek kisi", folded):
         return 1
     for word in re.findall(r"[a-z]+", folded):
-        if word in WE_COUNT:
-            return WE_COUNT[word]
-    for _, end, value in number_spans(question):
-        after = fold(question[end:end + 12]).lstrip(" '’")
-        if re.match(r"(kisi|oyuncu|player)", after) and value.is_integer():
+        if word.startswith(tuple(WE_COUNT)):  # "ikimiz", "ikimizde", "üçümüz de"
+            return next(v for k, v in WE_COUNT.items() if word.startswith(k))
+    for start, end, value in number_spans(question):
+        typed = question[start:end + 1].rstrip()
+        if _ORDINAL.search(casefold_tr(question[start:end])) or typed.endswith("."):
+            continue
+        after = fold(question[end:end + 24]).lstrip(" '’")
+        if _STATED.match(after) and value.is_integer():
             return int(value)
     return None
 

@@ -51,17 +51,19 @@ def drop_apostrophe_suffixes(text: str) -> str:
 
 
 # A loanword with a Turkish ending typed straight on, no apostrophe ("legendlar",
-# "stackleri", "deckte"): plural, case and possessive endings, folded.
+# "stackleri", "deckte", "decke"): plural, case and possessive endings, folded.
 _RUN_ON_ENDING = re.compile(
-    r"(?P<base>\w{4,}?)(?:l[ae]r(?:[iu]|[iu]n|d[ae]|[iu]m[iu]?z?)?|[dt][ae]n?|[iu]n?|[iu]m|"
-    r"y[ae]|n[iu]n)")
+    r"(?:l[ae]r)?(?:[iu]|[iu]n|[iu]m|[iu]m[iu]z|[ae]|y[ae]|n[iu]n|[dt][ae]|[dt][ae]n|"
+    r"[dt][ae]ki|n[ae]|[iu]n[ae])?|l[ae]")
 
 
-def run_on_base(word: str) -> str | None:
-    """The word a Turkish ending was typed onto without an apostrophe ("legendlar" →
-    "legend"), folded; None when the word does not end in one."""
-    m = _RUN_ON_ENDING.fullmatch(fold(word))
-    return m.group("base") if m else None
+def run_on_bases(word: str) -> tuple[str, ...]:
+    """Each word of four or more letters a Turkish ending may have been typed onto without
+    an apostrophe, longest first ("tokenin" → "tokeni", "token", "toke"), folded; () when
+    no ending fits. The caller knows which of them is a word."""
+    folded = fold(word)
+    return tuple(folded[:i] for i in range(len(folded) - 1, 3, -1)
+                 if _RUN_ON_ENDING.fullmatch(folded[i:]))
 
 
 def words(text: str) -> list[str]:

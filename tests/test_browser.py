@@ -375,7 +375,7 @@ def test_real_game_less_question_fitting_several_games_names_each(driver, real_u
     Select(drv.find_element(By.ID, "game")).select_by_value("")
     ask(drv, "oyun nasil bitiyor")
     visible(drv, "#answer-text")
-    text_in(drv, "#game-found", "soruda oyun adı yok")
+    text_in(drv, "#game-found", "birden çok oyuna uyuyor")
     assert " / " in drv.find_element(By.ID, "game-found").text
     assert drv.find_element(By.ID, "answer-text").text.startswith("Soruda oyun adı yok")
     fits_the_screen(drv)

@@ -39,6 +39,15 @@ def test_rows_for_another_count_come_after_the_rest_in_their_order():
     ("4 oyuncuyla kaç ağaç", 4),
     ("kaç ağaç konur", None),
     ("2 kart çekiyorum", None),  # a number, but no player count
+    ("2 kişi için kurulum", 2),
+    ("tek başıma oynuyom", 1),
+    ("ikimizde kaç kart var", 2),
+    # an ordinal, a comparison, the players something is given to: no count stated
+    ("ikinci oyuncu ne yapar", None),
+    ("2. oyuncu kaç kart çeker", None),
+    ("2 oyuncudan fazlaysak", None),
+    ("2 oyuncu arasında eşitlik", None),
+    ("3 oyuncuya kart verir mi", None),
 ])
 def test_the_player_count_a_question_states(question, players):
     assert stated_players(question) == players

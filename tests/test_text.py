@@ -114,10 +114,12 @@ def test_when_is_a_question_word_not_the_rules_word_for_time():
     assert search_facts(facts, "zaman dolunca ne olur", "g")[0].fact is time_rule
 
 
-def test_the_base_of_a_loanword_with_a_turkish_ending_typed_on():
-    from hakem.text import run_on_base
+def test_the_bases_of_a_loanword_with_a_turkish_ending_typed_on():
+    from hakem.text import run_on_bases
 
-    assert run_on_base("legendlar") == "legend"
-    assert run_on_base("Stackleri") == "stack"
-    assert run_on_base("deckte") == "deck"
-    assert run_on_base("kart") is None  # no ending: nothing to take off
+    assert "legend" in run_on_bases("legendlar")
+    assert "legend" in run_on_bases("legendlara")
+    assert "stack" in run_on_bases("Stackleri")
+    assert "deck" in run_on_bases("deckte") and "deck" in run_on_bases("decke")
+    assert run_on_bases("tokenin") == ("token", "toke")  # longest first
+    assert run_on_bases("kart") == ()  # too short to carry an ending

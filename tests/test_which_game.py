@@ -55,7 +55,8 @@ def test_an_abstaining_first_game_is_not_replaced_by_another(tiny_engine):
     # Of the read sets' 16 close questions whose likeliest game's rules had no answer,
     # 15 were unanswerable: another game's nearest rule would be a wrong answer.
     first = _first(_answer("kale-oyunu", "Bulunamadı.", abstained=True))
-    assert all_games(first, [], tiny_engine.corpus) == first
+    other = _answer("zar-savasi", "Canı 0'a düşen kaybeder.")
+    assert all_games(first, [other], tiny_engine.corpus) == first
 
 
 def test_retrieval_ranks_every_game_only_when_it_picks_from_content(tiny_engine):
@@ -82,3 +83,17 @@ def test_a_game_less_question_that_fits_several_real_games_is_answered_for_each(
     assert {s.game for s in answer.spans} == set(games)  # each answer cites its own rules
     for s in answer.spans:
         assert real_engine.corpus.game(s.game).text[s.start:s.end].strip()
+
+
+def test_the_api_names_the_other_games(real_engine):
+    from hakem.answer import answer_json
+    from hakem.schemas import AskResponse
+
+    body = answer_json(real_engine.ask("oyun nasil bitiyor"))
+    assert body["other_games"] and body["game"] not in body["other_games"]
+    assert AskResponse(**body).other_games == body["other_games"]
+
+
+def test_only_the_default_fusion_answers_for_several_games(real_engine):
+    # The margin is fitted on the hybrid scores; dense scores sit much closer together.
+    assert real_engine.ask("oyun nasil bitiyor", mode="dense").other_games == ()

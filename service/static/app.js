@@ -112,7 +112,7 @@
     const several = data.other_games && data.other_games.length > 0;
     found.replaceChildren(several
       ? el("span", {}, "Oyun: ", el("b", { text: [data.game, ...data.other_games].map(gameName).join(" / ") }),
-        " (soruda oyun adı yok)")
+        " (birden çok oyuna uyuyor)")
       : showGame
       ? el("span", {}, "Oyun: ", el("b", { text: gameName(data.game) }),
         ` (${SOURCE[data.game_source] || data.game_source})`)
