@@ -40,7 +40,7 @@ WE_COUNT = {"ikimiz": 2, "ucumuz": 3, "dordumuz": 4, "besimiz": 5}
 # nor "2 oyuncuya kart verir" (the players something is given to).
 _STATED = re.compile(r"(?:kisi|oyuncu|player)(?!\w*\s+arasi)(?!\w*dan\b|\w*den\b)"
                      r"(?!ya\b|ye\b|lara?\b)")
-_ORDINAL = re.compile(r"(?:inci|ıncı|uncu|üncü|nci|ncı|ncu|ncü)$|^\d+\.$")
+_ORDINAL = re.compile(r"(?:inci|ıncı|uncu|üncü|nci|ncı|ncu|ncü)$")
 
 
 def stated_players(question: str) -> int | None:
@@ -53,8 +53,8 @@ def stated_players(question: str) -> int | None:
         if word.startswith(tuple(WE_COUNT)):  # "ikimiz", "ikimizde", "üçümüz de"
             return next(v for k, v in WE_COUNT.items() if word.startswith(k))
     for start, end, value in number_spans(question):
-        typed = question[start:end + 1].rstrip()
-        if _ORDINAL.search(casefold_tr(question[start:end])) or typed.endswith("."):
+        # "ikinci oyuncu", "2. oyuncu": which player, not how many.
+        if _ORDINAL.search(casefold_tr(question[start:end])) or question[end:end + 1] == ".":
             continue
         after = fold(question[end:end + 24]).lstrip(" '’")
         if _STATED.match(after) and value.is_integer():

@@ -332,13 +332,18 @@ def real_url(real_engine) -> Iterator[str]:
     yield from _serve(real_engine)
 
 
+def ask_on_phone_with_no_game_picked(drv, url: str, question: str) -> None:
+    viewport(drv, PHONE)
+    open_page(drv, url + "/")
+    Select(drv.find_element(By.ID, "game")).select_by_value("")
+    ask(drv, question)
+    visible(drv, "#answer-text")
+
+
 def test_real_index_answer_at_phone_width(driver, real_url):
     drv = driver
-    viewport(drv, PHONE)
-    open_page(drv, real_url + "/")
-    Select(drv.find_element(By.ID, "game")).select_by_value("")
-    ask(drv, "Daybreak'te kaç Krizde Topluluk jetonunda oyunu kaybederiz?")
-    visible(drv, "#answer-text")
+    ask_on_phone_with_no_game_picked(
+        drv, real_url, "Daybreak'te kaç Krizde Topluluk jetonunda oyunu kaybederiz?")
     text_in(drv, "#game-found", "Daybreak")
     assert len(drv.find_elements(By.CSS_SELECTOR, "#result .card")) >= 3  # 2+ folded
     # Follow-ups from the same section are whole questions, not fragments.
@@ -363,24 +368,20 @@ def test_real_index_answer_at_phone_width(driver, real_url):
     no_errors_in_console(drv)
 
 
-GAMES = ("cyberpunk-tcg", "daybreak", "dead-of-winter", "nucleum", "rebirth")
-# What each text really lacks (checked by reading it): the part says so instead of items.
-NOT_IN_TEXT = {("cyberpunk-tcg", "Oyun nasıl biter?"), ("nucleum", "Kurulum")}
-
-
 def test_real_game_less_question_fitting_several_games_names_each(driver, real_url):
     drv = driver
-    viewport(drv, PHONE)
-    open_page(drv, real_url + "/")
-    Select(drv.find_element(By.ID, "game")).select_by_value("")
-    ask(drv, "oyun nasil bitiyor")
-    visible(drv, "#answer-text")
+    ask_on_phone_with_no_game_picked(drv, real_url, "oyun nasil bitiyor")
     text_in(drv, "#game-found", "birden çok oyuna uyuyor")
     assert " / " in drv.find_element(By.ID, "game-found").text
     assert drv.find_element(By.ID, "answer-text").text.startswith("Soruda oyun adı yok")
     fits_the_screen(drv)
     shot(drv, "phone-real-several-games.png")
     no_errors_in_console(drv)
+
+
+GAMES = ("cyberpunk-tcg", "daybreak", "dead-of-winter", "nucleum", "rebirth")
+# What each text really lacks (checked by reading it): the part says so instead of items.
+NOT_IN_TEXT = {("cyberpunk-tcg", "Oyun nasıl biter?"), ("nucleum", "Kurulum")}
 
 
 def test_real_lesson_of_every_game_at_phone_width(driver, real_url):
