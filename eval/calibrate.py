@@ -41,7 +41,11 @@ MAX_FALSE_ABSTAIN = 0.01  # of answerable training questions turned away
 # every hedged unanswerable answer is correct and every unhedged one wrong, while a hedged
 # answerable one keeps its verdict: at 0.20 about 1.4 misleading answers per 100 questions
 # give way to a hedge, for about 4.5 right answers that carry one (eval/README, Session 10).
-HEDGE_SHARE = 0.20
+# Session 16, each of probe19-33 left out in turn: unanswerable handled 221/294 (0.75) at
+# 0.20, 233 (0.79) at 0.25, 249 (0.85) at 0.30; answerable hedged 0.21 / 0.26 / 0.31. The 8
+# blind unanswerable questions answered unhedged in session 15 sat in that band; issue 10
+# asks ≥ 0.80 handled, so 0.30: 28 misleading answers fewer for 147 right ones hedged.
+HEDGE_SHARE = 0.30
 C = 1.0  # inverse regularisation strength (scikit-learn's default)
 
 

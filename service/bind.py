@@ -46,6 +46,7 @@ _ABLATIVE = re.compile(r"(?:d|t)(?:a|e)n$")
 _PLURAL = re.compile(r"l[ae]r")
 _MORE = "daha"  # "6 jetonum vardı, 3 tane daha aldım": 3 more of what was last named
 _SENTENCE_ENDS = frozenset(".!?")  # tokens of their own
+_CLAUSE_ENDS = frozenset(",;")
 WINDOW = 2  # filler words allowed between a number and its noun
 OCCASION_GAP = 3  # words between a number of occasions and what is done on each
 # The locative ending ("Recharge'da", "gününde", "ikisinde"), folded; a word's own letters
@@ -298,13 +299,38 @@ _CLOSING_VERB = re.compile(r"\w{2,}(?:[aeiu]r|[iu]yor?)")
 def asked_nouns(toks: list[Token]) -> list[Token]:
     """The words right after "kaç" / "how many" / "ne kadar": what a number is asked of;
     or, when only a verb follows ("moral kaç düşer"), the two words before it."""
-    out: list[Token] = []
+    return [t for part in _asked(toks, own_clause=False) for t in part]
+
+
+def asked_parts(toks: list[Token]) -> list[list[Token]]:
+    """What each "kaç" of the question asks, one list per ask, each ending at the next ask
+    or the end of its clause: "kaç jetonum olur, sonraki raunt kaç kart çekerim" asks two
+    things (``sums.work_out`` works each out)."""
+    return _asked(toks, own_clause=True)
+
+
+def _is_ask(words: list[str], i: int) -> bool:
+    w = words[i]
+    return w in _ASK or (w in ("many", "much", "kadar") and i > 0
+                         and words[i - 1] in ("how", "ne"))
+
+
+def _asked(toks: list[Token], own_clause: bool) -> list[list[Token]]:
+    out: list[list[Token]] = []
     words = [t.text for t in toks]
-    for i, w in enumerate(words):
-        if w in _ASK or (w in ("many", "much", "kadar") and i and words[i - 1] in ("how", "ne")):
-            after = list(itertools.takewhile(lambda t: t.text not in _SENTENCE_ENDS,
-                                             toks[i + 1 : i + 5]))
-            if not after or (len(after) == 1 and _CLOSING_VERB.fullmatch(after[0].text)):
-                out.extend(toks[max(0, i - 2) : i])
-            out.extend(after)
+    for i in range(len(words)):
+        if not _is_ask(words, i):
+            continue
+        after: list[Token] = []
+        for j in range(i + 1, min(i + 5, len(toks))):
+            next_ask = _is_ask(words, j) or (j + 1 < len(words) and _is_ask(words, j + 1)
+                                             and words[j] in ("how", "ne"))
+            if words[j] in _SENTENCE_ENDS or (own_clause and (words[j] in _CLAUSE_ENDS
+                                                              or next_ask)):
+                break
+            after.append(toks[j])
+        part: list[Token] = []
+        if not after or (len(after) == 1 and _CLOSING_VERB.fullmatch(after[0].text)):
+            part.extend(toks[max(0, i - 2) : i])
+        out.append(part + after)
     return out

@@ -27,7 +27,7 @@ from .chain import chain
 from .corpus import Corpus
 from .expr import Missing, evaluate, parse_expr
 from .formulas import Citation, Formula, load_formulas
-from .mentions import Token, mentions
+from .mentions import Token, mentions, tokens
 from .numbers import fmt_number
 from .text import fold
 
@@ -74,6 +74,7 @@ def calculate(formula: Formula, question: str, binding: Binding,
     env = dict(formula.given)
     inputs = []
     unclear: dict[str, tuple[float, ...]] = {}
+    one_each: set[str] = set()  # named more often than the question gives it a number
     for q in formula.quantities:
         stated = binding.values.get(q.name)
         if q.name == formula.lowers:
@@ -84,6 +85,12 @@ def calculate(formula: Formula, question: str, binding: Binding,
             # which one counts, or whether they add, is the player's to say; picking one
             # gave a confident wrong total.
             unclear[q.name] = tuple(stated)
+        elif stated and f"pairs({q.name})" in formula.expr.replace(" ", "") and len(
+                mentions(tokens(question), [(q.name, a) for a in q.aliases])) > len(stated):
+            # "d4, d6, d8 hepsi 3": more dice named than values read; pairs of the values
+            # read would be a confident wrong count.
+            unclear[q.name] = tuple(stated)
+            one_each.add(q.name)
         elif stated:
             env[q.name] = sum(stated) if q.summed else stated[0]
             inputs.append((q.name, env[q.name]))
@@ -95,13 +102,20 @@ def calculate(formula: Formula, question: str, binding: Binding,
     state = bool(formula.lowers) and _asks_state(question)
     # The numbers themselves go in the working, not the leading sentence: a number first
     # reads as the result.
-    missing = tuple(f"{q.label} (soruda birden çok sayı var: toplamı mı, biri mi?)"
+    missing = tuple(f"{q.label} (her biri için ayrı ayrı)" if q.name in one_each
+                    else f"{q.label} (soruda birden çok sayı var: toplamı mı, biri mi?)"
                     if q.name in unclear else q.label
                     for q in formula.quantities if q.name not in env and (
                         q.name != formula.lowers or (state and q.name not in binding.values)))
     cites = formula.citations
     rule = evaluate(node, dict(formula.given), labels, formula.bands, symbolic=True).text
-    read = ", ".join([*(f"{labels[n]} = {fmt_number(v)}" for n, v in inputs),
+    # A summed quantity told as several numbers is shown as told ("3, 3, 5"): a rule may
+    # count them (``pairs``, ``count_at_most``) rather than add them.
+    told = {q.name: binding.values[q.name] for q in formula.quantities
+            if q.summed and len(binding.values.get(q.name, ())) > 1}
+    read = ", ".join([*(f"{labels[n]} = " + (f"({', '.join(map(fmt_number, told[n]))})"
+                                            if n in told else fmt_number(v))
+                        for n, v in inputs),
                       *(f"{labels[n]} = {' ya da '.join(map(fmt_number, vs))}"
                         for n, vs in unclear.items())]) or "—"
     working = (f"Kural ({MOMENT_WORDS[formula.moment]}): {formula.say} = {rule}. "
@@ -212,7 +226,12 @@ class Calculator:
             asked_score = ASKED_ANYWHERE if ruling_only else ASKED if _matched(
                 asked, formula.asks) else ASKED_ANYWHERE if _matched(toks, formula.asks) else 0.0
             topic = _matched(toks, formula.keywords) * KEYWORD if asked_score else 0.0
-            if not asked_score or not topic:
+            # The topic of a quantity another rule gives is this rule's too: "stokta 2
+            # yiyecek … moral kaç düşer" is about hunger's morale though it never says "açlık".
+            # (Scored below only when that rule is worked out as a step.)
+            if not asked_score or not (topic or any(
+                    f.gives in {q.name for q in formula.quantities}
+                    and _matched(toks, f.keywords) for f in game_formulas if f.id != formula.id)):
                 continue  # a formula answers what is asked, about its own topic
             stated = bind(question, formula.quantities)
             binding, steps, read = chain(formula, question, stated, game_formulas, calculate)

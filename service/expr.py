@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # formulas imports this module; the band type is only named h
     from .formulas import Band
 
 FUNCTIONS = {"ceil": 1, "floor": 1, "max": 2, "min": 2, "band": 1, "when": 3,
-             "count_at_most": 2}
+             "count_at_most": 2, "pairs": 1}
 
 
 class FormulaError(HakemError):
@@ -161,6 +161,14 @@ def evaluate(node: ast.expr, env: dict[str, float], labels: dict[str, str],
             hits = [x for x in listed if x <= xs[1].value]
             shown = ", ".join(map(fmt_number, listed))
             return Eval(float(len(hits)), f"{len(hits)} ({shown} içinde ≤ {xs[1].text})")
+        if fn == "pairs":  # pairs of equal values, each value in one pair at most
+            name = args[0].id if isinstance(args[0], ast.Name) else ""
+            listed = (parts or {}).get(name, ())
+            if symbolic or not listed:
+                return Eval(0.0, f"[{labels.get(name, name)}: aynı değerli çift]")
+            count = sum(listed.count(v) // 2 for v in set(listed))
+            shown = ", ".join(map(fmt_number, listed))
+            return Eval(float(count), f"{count} ({shown} içinde aynı değerli çift)")
         if fn == "band":
             if symbolic:
                 return Eval(0.0, f"[{xs[0].text}: " + "; ".join(b.say for b in bands) + "]")

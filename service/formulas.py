@@ -17,8 +17,9 @@ touch the facts table (``corpus/facts``, see ``facts``).
 An expression is a small arithmetic language (``expr``) parsed with Python's ``ast`` and never
 executed: numbers, quantity names, names of ``given`` rule constants, ``+ - * /``,
 ``ceil(x)``, ``floor(x)``, ``max(a, b)``, ``min(a, b)``, ``band(x)`` (the formula's band
-table), ``when(condition, a, b)`` and ``count_at_most(listed, n)`` (how many of the numbers
-listed for a summed quantity are n or less: dice results); comparisons only in conditions.
+table), ``when(condition, a, b)``, ``count_at_most(listed, n)`` (how many of the numbers
+listed for a summed quantity are n or less: dice results) and ``pairs(listed)`` (how many
+pairs of equal numbers they hold, each number in one pair); comparisons only in conditions.
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ that a different formula works out completely, in the unit asked, the answer is 
 each part shown and cited: "11 puan: 8 + 3 = 11 (…; …)". Each clause is worked out on its own
 numbers only, so no number of the question is counted twice. What it does not do: pick or
 evaluate a formula (``calc``), or answer when fewer than two parts are worked out (the whole
-question then goes to ``calc`` as one).
+question then goes to ``calc`` as one). Also several numbers asked at once ("kaç jetonum olur,
+sonraki raunt kaç kart çekerim"): each worked out by its own rule, in the order asked.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .bind import asked_nouns, asked_window
+from .bind import asked_nouns, asked_parts, asked_window
 from .calc import Calculation, Calculator
 from .numbers import fmt_number, numbers_in
 
@@ -59,9 +60,47 @@ def sum_of_parts(calculator: Calculator, question: str, game: str) -> Calculatio
         inputs=tuple(i for p in parts for i in p.inputs), unit=unit)
 
 
+# A worked step in a result: " (3 Krizde Topluluk jetonu: 14 Enerji Talebi − (5 + 6) = 3)".
+_STEP = re.compile(r" \((?:[^()]|\([^()]*\))*\)")
+
+
+def each_asked(calculator: Calculator, question: str, game: str) -> Calculation | None:
+    """"kaç jetonum olur, sonraki raunt kaç kart çekerim": a question asking two or more
+    numbers, each worked out by its own rule on the question's numbers, the results in the
+    order asked; None unless at least two asks are worked out fully by different rules."""
+    question = unicodedata.normalize("NFC", question)
+    asks = asked_parts(asked_window(question)[0])
+    if len(asks) < 2:
+        return None
+    parts: list[Calculation] = []
+    for asked in asks:
+        calc = calculator.calculate(question, game, asked)
+        if calc is not None and calc.value is not None and not calc.missing \
+                and calc.formula not in {p.formula for p in parts}:
+            parts.append(calc)
+    if len(parts) < 2:
+        return None
+    first = parts[0]
+    results = [parts[0].result]
+    for p in parts[1:]:  # a step both parts rest on is shown once, in the first
+        results.append(_STEP.sub(lambda m: "" if m.group(0)[1:] in " ".join(results)
+                                 else m.group(0), p.result))
+    return Calculation(
+        formula="&".join(p.formula for p in parts), game=game, value=first.value,
+        result=". ".join(results),
+        working=" ".join(p.working for p in parts), missing=(),
+        citations=tuple(dict.fromkeys(c for p in parts for c in p.citations)),
+        inputs=tuple(dict.fromkeys(i for p in parts for i in p.inputs)), unit=first.unit,
+        rulings=tuple(r for p in parts for r in p.rulings))
+
+
 def work_out(calculator: Calculator, question: str, game: str) -> Calculation | None:
-    """What the engine and ``hakem calc`` show: the question worked out as one formula, or
-    as the total of its parts when the parts read more of the numbers the player stated."""
+    """What the engine and ``hakem calc`` show: each number the question asks worked out
+    (``each_asked``), or the question worked out as one formula, or as the total of its
+    parts when the parts read more of the numbers the player stated."""
+    several = each_asked(calculator, question, game)
+    if several is not None:
+        return several
     whole = calculator.calculate(question, game)
     total = sum_of_parts(calculator, question, game)
     if total is not None and (whole is None or whole.value is None

@@ -631,6 +631,28 @@ def test_a_total_over_parts_adds_each_part_worked_out_by_its_own_rule(bant):
         assert sum_of_parts(calculator, question, "bant-oyunu") is None, question
 
 
+def test_each_number_asked_is_worked_out_by_its_own_rule_in_the_order_asked(bant):
+    from hakem.bind import asked_parts
+    from hakem.sums import each_asked, work_out
+    calculator = bant[1]
+    question = "5 askerim var, kaç zar atarım, kaç ekmek harcarım?"
+    assert [[t.text for t in part] for part in asked_parts(tokens(question))] == [
+        ["zar", "atarim"], ["ekmek", "harcarim"]]
+    both = work_out(calculator, question, "bant-oyunu")
+    assert both is not None and both.value == 6  # the first asked
+    assert both.result.startswith("6 zar: 1 temel + 5 asker × 1 = 6. 3 ekmek: ")
+    assert {c.quote for c in both.citations} == {
+        "1 temel zar + kontrol ettiği her asker için 1 zar atar.",
+        "Her 2 asker için 1 ekmek harca (yukarı yuvarla)."}
+    # One ask; two asks one rule works out; an ask no rule works out: not several results.
+    for one in ("5 askerim var, kaç zar atarım",
+                "5 askerim var, kaç zar atarım, toplam kaç zar eder",
+                "5 askerim var, kaç zar atarım, kaç kale var"):
+        assert each_asked(calculator, one, "bant-oyunu") is None, one
+    assert work_out(calculator, "5 askerim var, kaç zar atarım, kaç kale var",
+                    "bant-oyunu").value == 6
+
+
 def test_birinci_is_the_ordinal_one():
     assert numbers_in("büyük yerleşimde birinci oldum, o turda birinciydim") == [1.0, 1.0]
     assert numbers_in("bir kart") == [] and numbers_in("birincil hedef") == []
@@ -754,3 +776,56 @@ def test_a_limit_applies_only_where_the_question_counts_it(bant):
                      encoding="utf-8")
     with pytest.raises(FormulaError, match="counted"):
         Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+
+
+PAIR_RULES = """
+[quantity.faces]
+label = "zar değeri"
+aliases = ["zarım", "zarlarım", "zar"]
+summed = true
+
+[[formula]]
+id = "pairs"
+say = "değer çifti"
+unit = "değer çifti"
+moment = "any"
+expr = "pairs(faces)"
+asks = ["çift"]
+keywords = ["çift", "aynı değer"]
+quote = "Aynı değeri gösteren 2 zar bir değer çifti olur; her zar yalnızca bir çiftte sayılır."
+"""
+
+
+def test_pairs_counts_pairs_of_equal_values_each_value_in_one_pair(bant):
+    corpus_dir, _ = bant
+    with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
+        f.write("Aynı değeri gösteren 2 zar bir değer çifti olur; her zar yalnızca bir çiftte "
+                "sayılır.\n")
+    with (corpus_dir / "rules" / "bant-oyunu.toml").open("a", encoding="utf-8") as f:
+        f.write(PAIR_RULES)
+    calculator = Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+    calc = _calc(calculator, "zarlarım 3, 3, 3, 5, 5 ve 6, kaç değer çiftim var")
+    assert calc.value == 2  # 3+3 and 5+5; the third 3 and the 6 pair with nothing
+    assert calc.result.startswith("2 değer çifti: 2 (3, 3, 3, 5, 5, 6 içinde")
+    assert "zar değeri = (3, 3, 3, 5, 5, 6)" in calc.working  # listed, not added up
+    assert _calc(calculator, "zarlarım 3, 4 ve 6, kaç değer çiftim var").value == 0
+
+
+def test_a_rule_is_about_the_topic_of_the_quantity_another_rule_gives_it(bant):
+    # "penalty" gives the tokens that "draw" bands: "talep 9, 3 ürettik" is about the
+    # card draw though the question never says "jeton".
+    calc = _calc(bant[1], "talep 9, 3 ürettik, sonraki tur kaç kart alırım")
+    assert calc.formula == "draw" and calc.value == 4  # 6 tokens: 4-7, one card fewer
+
+
+def test_pairs_are_not_counted_when_more_things_are_named_than_values_read(bant):
+    corpus_dir, _ = bant
+    with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
+        f.write("Aynı değeri gösteren 2 zar bir değer çifti olur; her zar yalnızca bir çiftte "
+                "sayılır.\n")
+    with (corpus_dir / "rules" / "bant-oyunu.toml").open("a", encoding="utf-8") as f:
+        f.write(PAIR_RULES)
+    calculator = Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+    # three dice named, two values read: no count of pairs from the two
+    calc = _calc(calculator, "zarım 3, zarım 4 ve zarım da, kaç değer çiftim var")
+    assert calc.value is None and calc.missing == ("zar değeri (her biri için ayrı ayrı)",)
