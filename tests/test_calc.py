@@ -796,7 +796,8 @@ quote = "Aynı değeri gösteren 2 zar bir değer çifti olur; her zar yalnızca
 """
 
 
-def test_pairs_counts_pairs_of_equal_values_each_value_in_one_pair(bant):
+def _with_pairs(bant: tuple[Path, Calculator]) -> Calculator:
+    """The tiny corpus's calculator with the value-pair rule added."""
     corpus_dir, _ = bant
     with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
         f.write("Aynı değeri gösteren 2 zar bir değer çifti olur; her zar yalnızca bir çiftte "
@@ -804,6 +805,11 @@ def test_pairs_counts_pairs_of_equal_values_each_value_in_one_pair(bant):
     with (corpus_dir / "rules" / "bant-oyunu.toml").open("a", encoding="utf-8") as f:
         f.write(PAIR_RULES)
     calculator = Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+    return calculator
+
+
+def test_pairs_counts_pairs_of_equal_values_each_value_in_one_pair(bant):
+    calculator = _with_pairs(bant)
     calc = _calc(calculator, "zarlarım 3, 3, 3, 5, 5 ve 6, kaç değer çiftim var")
     assert calc.value == 2  # 3+3 and 5+5; the third 3 and the 6 pair with nothing
     assert calc.result.startswith("2 değer çifti: 2 (3, 3, 3, 5, 5, 6 içinde")
@@ -819,13 +825,7 @@ def test_a_rule_is_about_the_topic_of_the_quantity_another_rule_gives_it(bant):
 
 
 def test_pairs_are_not_counted_when_more_things_are_named_than_values_read(bant):
-    corpus_dir, _ = bant
-    with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
-        f.write("Aynı değeri gösteren 2 zar bir değer çifti olur; her zar yalnızca bir çiftte "
-                "sayılır.\n")
-    with (corpus_dir / "rules" / "bant-oyunu.toml").open("a", encoding="utf-8") as f:
-        f.write(PAIR_RULES)
-    calculator = Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+    calculator = _with_pairs(bant)
     # three dice named, two values read: no count of pairs from the two
     calc = _calc(calculator, "zarım 3, zarım 4 ve zarım da, kaç değer çiftim var")
     assert calc.value is None and calc.missing == ("zar değeri (her biri için ayrı ayrı)",)
