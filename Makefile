@@ -60,7 +60,7 @@ eval: $(STAMP_RUN)  ## the quality tables: dev (when present) and the blind-writ
 # probe32-33 and situations27-28 (read in session 15).
 FITTED := probe probe2 probe3 probe4 probe5 probe6 probe7 probe8 probe9 probe10 probe11 probe12 \
   probe13 probe14 probe15 probe16 probe17 probe18 probe19 probe20 probe21 probe22 probe23 \
-  probe24 probe25 probe26 probe27 probe28 probe29 probe30 probe31 probe32 probe33
+  probe24 probe25 probe26 probe27 probe28 probe29 probe30 probe31 probe32 probe33 probe34
 SETS := ../shared/eval/dev.jsonl ../shared/eval/dev2.jsonl $(FITTED:%=eval/%.jsonl)
 calibrate: $(STAMP_DEV)  ## refit corpus/answerability.json (the shipped model) on the question sets
 	$(BIN)/python -m hakem_eval.calibrate $(SETS) --write
@@ -69,7 +69,7 @@ calibrate: $(STAMP_DEV)  ## refit corpus/answerability.json (the shipped model) 
 # leave-one-set-out (eval/README, "Session 12"). A blind set joins after its blind run.
 CHOICE_SETS := ../shared/eval/dev.jsonl ../shared/eval/dev2.jsonl eval/paraphrase.jsonl \
   $(FITTED:%=eval/%.jsonl) eval/situations.jsonl \
-  $(foreach n,2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28,eval/situations$(n).jsonl)
+  $(foreach n,2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29,eval/situations$(n).jsonl)
 fit-choice: $(STAMP_DEV)  ## refit corpus/sentences.json (the answer-sentence model)
 	$(BIN)/python -m hakem_eval.fit_choice $(CHOICE_SETS) --write
 

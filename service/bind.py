@@ -6,8 +6,8 @@ number the quantity it counts. In Turkish the noun a number counts follows it ("
 kalan", "8 temiz 3 kirli", "2 kişiyiz"); a number may also follow its name ("talep 13",
 "Enerji Talebim şu anda 11"); numbers listed together ("2 ve 4 katlık", "etki değeri 3 ve
 2") count the same thing; "beş koşuldan ikisi" counts the part, "3 tane daha" adds, and
-"bir" counts one where the rule would assume its default. Also what a question asks a number
-of ("kaç zar", "how many trees").
+"bir" counts one where the rule would assume its default, and one number said of all the
+things listed before it ("d4, d6 ve d8 hepsi 3", "ikisi de 5 puanlık") counts each of them.
 
 What it does not do: choose a formula or evaluate one (see ``calc``), or guess a number the
 question does not state.
@@ -79,6 +79,59 @@ def _gap_ok(toks: list[Token], a: int, b: int) -> bool:
                                           for t in between)
 
 
+# "d4, d6 ve d10 hepsi 2", "d8 ile d12 ikisi de 5", "d10 ile d12 de 5", "her biri 3": one
+# number said of each of the things listed right before it. "ikisi", "dördü" (folded) say
+# how many things, not a count.
+_ALL = frozenset(("hepsi", "hepsinde", "tumu", "tamami", "all", "both", "each"))
+_ALL_OF_N = {"ikisi": 2, "ucu": 3, "dordu": 4, "besi": 5, "altisi": 6, "yedisi": 7,
+             "sekizi": 8, "dokuzu": 9}
+_ALSO = frozenset(("de", "da"))
+
+
+def _each_of(question: str, toks: list[Token], found: list[Mention],
+             qs: dict[str, Quantity]) -> tuple[dict[int, tuple[str, int]], set[int]]:
+    """Numbers said of each of several names of one summed quantity: number → (quantity,
+    how many names), and the tokens that only say how many ("ikisi de", "dördü de")."""
+    each: dict[int, tuple[str, int]] = {}
+    collective: set[int] = set()
+    for n, t in enumerate(toks):
+        j = n - 1 - (n > 0 and toks[n - 1].text in _ALSO)
+        if t.number is None or j < 0:
+            continue
+        said = fold(question[toks[j].start : toks[j].end])
+        if toks[j].text in _ALL or (toks[j].text == "biri" and j and toks[j - 1].text == "her"):
+            j -= toks[j].text == "biri"
+            told = 0
+        elif j == n - 2 and said in _ALL_OF_N:  # "ikisi de", "ucu de" (also a word: a tip)
+            told = _ALL_OF_N[said]
+        elif j == n - 2:  # "d10 ile d12 de 5": the names themselves, then "de"
+            j, told = n - 1, 0
+        else:
+            continue
+        names: list[Mention] = []
+        at = j
+        for m in reversed(found):
+            if m.last >= at:
+                continue
+            if m.last != at - 1 and not (m.last == at - 2 and toks[at - 1].text in _SEPARATORS):
+                break
+            names.append(m)
+            at = m.first
+        same = {m.quantity for m in names}
+        if len(names) < 2 or len(same) != 1 or not qs[names[0].quantity].summed \
+                or (told and told != len(names)):
+            continue
+        each[n] = (names[0].quantity, len(names))
+        if told:
+            collective.add(j)
+    return each, collective
+
+
+# "5 €$'lik kartı": a number with the "-lik" ending says what one thing measures (its cost),
+# not how many of it there are; of a quantity of values it is the value ("4'lük kademe").
+_MEASURE = re.compile(r"\s*[€$£%]*\s*['’`]?l[ıiuü]k", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class Binding:
     values: dict[str, tuple[float, ...]]  # quantity → the numbers stated for it
@@ -92,8 +145,10 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     found = mentions(toks, [(q.name, a) for q in qs.values() for a in q.aliases])
     toks, found = _without_included(toks, found)
     in_names = {j for m in found for j in range(m.first, m.last + 1)}
-    numbers = [i for i, t in enumerate(toks) if t.number is not None and i not in in_names]
-    owner: dict[int, str] = {}
+    each, collective = _each_of(question, toks, found, qs)
+    owner: dict[int, str] = {n: name for n, (name, _) in each.items()}
+    numbers = [i for i, t in enumerate(toks) if t.number is not None and i not in in_names
+               and i not in collective]
     named_by: dict[int, Mention] = {}  # the name right next to a number, when one is
     used: set[int] = set()
     # "beş bitiş koşulundan ikisi": the part after an ablative name counts it.
@@ -186,17 +241,21 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     spans: dict[str, list[tuple[int, int]]] = {}
     for n in [n for n in owner if qs[owner[n]].counted and _rank(question, toks[n])]:
         del owner[n]  # "2. türbinim": the second one, not two of them
+    for n in [n for n in owner if not qs[owner[n]].summed
+              and _MEASURE.match(question, toks[n].end)]:
+        del owner[n]  # "5 €$'lik kart" is no count of cards ("4'lük kademe" is a value)
     for n in sorted(owner):
         number = toks[n].number
         value = 1.0 if number is None else number  # "bir", "biri" (see _bind_ones)
         name = owner[n]
         if value == 0 and qs[name].zero_counts:  # "0 gösteren bi d10" counts 10
             value = _zero_counts(n, name, found, named_by, dict(qs[name].zero_counts))
+        copies = each[n][1] if n in each else 1
         if n in more and len(values.get(name, ())) == 1 and not qs[name].summed:
             values[name][0] += value  # 6 and 3 more: 9, not "6 or 3?"
         else:
-            values.setdefault(name, []).append(value)
-        spans.setdefault(name, []).append((toks[n].start, toks[n].end))
+            values.setdefault(name, []).extend([value] * copies)
+        spans.setdefault(name, []).extend([(toks[n].start, toks[n].end)] * copies)
     return Binding({k: tuple(v) for k, v in values.items()},
                    {k: tuple(v) for k, v in spans.items()})
 
@@ -275,62 +334,3 @@ def _bind_ones(toks: list[Token], found: list[Mention], qs: dict[str, Quantity],
         else:
             continue
         counted.add(m.quantity)
-
-
-_ASK = ("kac", "kaci", "kaca", "kacar", "kacta")
-
-
-def asked_window(question: str) -> tuple[list[Token], bool]:
-    """The question's tokens and whether it asks for a number at all ("kaç", "ne kadar",
-    "how many", "toplam")."""
-    toks = tokens(question)
-    words = [t.text for t in toks]
-    asks = any(w in _ASK for w in words) or "toplam" in words or "total" in words or any(
-        (a, b) in {("ne", "kadar"), ("how", "many"), ("how", "much")}
-        for a, b in itertools.pairwise(words))
-    return toks, asks
-
-
-# A verb closing the question right after "kaç" ("moral kaç düşer", "talep kaça çıkar",
-# "kaç olur"): an aorist or present tense, folded.
-_CLOSING_VERB = re.compile(r"\w{2,}(?:[aeiu]r|[iu]yor?)")
-
-
-def asked_nouns(toks: list[Token]) -> list[Token]:
-    """The words right after "kaç" / "how many" / "ne kadar": what a number is asked of;
-    or, when only a verb follows ("moral kaç düşer"), the two words before it."""
-    return [t for part in _asked(toks, own_clause=False) for t in part]
-
-
-def asked_parts(toks: list[Token]) -> list[list[Token]]:
-    """What each "kaç" of the question asks, one list per ask, each ending at the next ask
-    or the end of its clause: "kaç jetonum olur, sonraki raunt kaç kart çekerim" asks two
-    things (``sums.work_out`` works each out)."""
-    return _asked(toks, own_clause=True)
-
-
-def _is_ask(words: list[str], i: int) -> bool:
-    w = words[i]
-    return w in _ASK or (w in ("many", "much", "kadar") and i > 0
-                         and words[i - 1] in ("how", "ne"))
-
-
-def _asked(toks: list[Token], own_clause: bool) -> list[list[Token]]:
-    out: list[list[Token]] = []
-    words = [t.text for t in toks]
-    for i in range(len(words)):
-        if not _is_ask(words, i):
-            continue
-        after: list[Token] = []
-        for j in range(i + 1, min(i + 5, len(toks))):
-            next_ask = _is_ask(words, j) or (j + 1 < len(words) and _is_ask(words, j + 1)
-                                             and words[j] in ("how", "ne"))
-            if words[j] in _SENTENCE_ENDS or (own_clause and (words[j] in _CLAUSE_ENDS
-                                                              or next_ask)):
-                break
-            after.append(toks[j])
-        part: list[Token] = []
-        if not after or (len(after) == 1 and _CLOSING_VERB.fullmatch(after[0].text)):
-            part.extend(toks[max(0, i - 2) : i])
-        out.append(part + after)
-    return out

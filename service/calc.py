@@ -16,13 +16,15 @@ engine knows).
 
 from __future__ import annotations
 
+import ast
 import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .bind import Binding, asked_nouns, asked_window, bind
+from .asks import asked_nouns, asked_window
+from .bind import Binding, bind
 from .chain import chain
 from .corpus import Corpus
 from .expr import Missing, evaluate, parse_expr
@@ -107,6 +109,13 @@ def calculate(formula: Formula, question: str, binding: Binding,
                     if q.name in unclear else q.label
                     for q in formula.quantities if q.name not in env and (
                         q.name != formula.lowers or (state and q.name not in binding.values)))
+    # A number the result does not turn on is not needed: "2 kale, görev kartım yok" needs no
+    # mission card's points (0 cards × any points).
+    for name in [q.name for q in formula.quantities if q.label in missing
+                 and len(missing) == 1 and q.name != formula.lowers]:
+        if _irrelevant(node, env, name):
+            env[name] = 0.0
+            missing = ()
     cites = formula.citations
     rule = evaluate(node, dict(formula.given), labels, formula.bands, symbolic=True).text
     # A summed quantity told as several numbers is shown as told ("3, 3, 5"): a rule may
@@ -149,6 +158,12 @@ def calculate(formula: Formula, question: str, binding: Binding,
             result += f"; {check.text}: {v.say}"
             cites += v.citations
             rulings.append(v.say)
+        elif v.otherwise and _matched(tokens(question), v.about):
+            # "kriz önlendi mi, moral kazanıyor muyuz": the ruling that does not hold was
+            # asked too; what holds instead is the answer to it.
+            result += f"; {check.text}: {v.otherwise}"
+            cites += v.citations
+            rulings.append(v.otherwise)
     before = binding.values.get(formula.lowers, ()) if state else ()
     if len(before) == 1:
         # "Moral 7, açlık adımından sonra moral kaç olur": what is left, not the loss.
@@ -184,6 +199,23 @@ def _asks_drop(asked: list[Token]) -> bool:
     return any(w in _DROP and not (i and words[i - 1] == "en") for i, w in enumerate(words))
 
 
+def _irrelevant(node: ast.expr, env: dict[str, float], name: str) -> bool:
+    """Every use of ``name`` in the expression is multiplied by a quantity that is 0 here
+    (tried values would not do: "max(0, sınır − 9)" is 0 for every small limit)."""
+    def zero(n: ast.expr) -> bool:
+        return (isinstance(n, ast.Name) and env.get(n.id) == 0) or (
+            isinstance(n, ast.Constant) and n.value == 0)
+
+    def used(n: ast.AST) -> bool:
+        if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mult) and (
+                zero(n.left) or zero(n.right)):
+            return False
+        if isinstance(n, ast.Name):
+            return n.id == name
+        return any(used(c) for c in ast.iter_child_nodes(n))
+    return not used(node)
+
+
 def _matched(toks: list[Token], phrases: tuple[str, ...]) -> int:
     """How many of the phrases occur in the tokens (each judged on its own)."""
     return sum(1 for p in phrases if mentions(toks, [(p, p)]))
@@ -215,6 +247,12 @@ class Calculator:
         scored: list[tuple[float, Calculation]] = []
         game_formulas = tuple(f for f in self.formulas if f.game == game)
         drop = _asks_drop(asked)
+        # A step is worked out by the rule about the question's topic first: three rules give
+        # the trees to remove (Çölleşme, Amazon), the one the question names does here; a rule
+        # of an event, only when its event is named.
+        producers = tuple(sorted(
+            (f for f in game_formulas if f.moment != "on-event" or _matched(toks, f.keywords)),
+            key=lambda f: -_matched(toks, f.keywords)))
         for formula in game_formulas:
             if ruling_only and not formula.verdicts:
                 continue
@@ -225,6 +263,9 @@ class Calculator:
                 continue
             asked_score = ASKED_ANYWHERE if ruling_only else ASKED if _matched(
                 asked, formula.asks) else ASKED_ANYWHERE if _matched(toks, formula.asks) else 0.0
+            if asked_score == ASKED_ANYWHERE and not ruling_only and mentions(
+                    asked, [(q.name, a) for q in formula.quantities for a in q.aliases]):
+                continue  # "kaç jetonda 2 kart eksik çekeriz" asks an input, not the result
             topic = _matched(toks, formula.keywords) * KEYWORD if asked_score else 0.0
             # The topic of a quantity another rule gives is this rule's too: "stokta 2
             # yiyecek … moral kaç düşer" is about hunger's morale though it never says "açlık".
@@ -234,7 +275,7 @@ class Calculator:
                     and _matched(toks, f.keywords) for f in game_formulas if f.id != formula.id)):
                 continue  # a formula answers what is asked, about its own topic
             stated = bind(question, formula.quantities)
-            binding, steps, read = chain(formula, question, stated, game_formulas, calculate)
+            binding, steps, read = chain(formula, question, stated, producers, calculate)
             calc = calculate(formula, question, binding, steps) if steps else None
             if calc is not None and calc.missing:
                 # A step is worth working out only for a result: still half given, the

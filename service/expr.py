@@ -94,6 +94,7 @@ def _precedence(node: ast.expr) -> int:
 
 _OPS = {ast.Add: "+", ast.Sub: "−", ast.Mult: "×", ast.Div: "/"}
 _CMP = {ast.Lt: "<", ast.LtE: "≤", ast.Gt: ">", ast.GtE: "≥", ast.Eq: "=", ast.NotEq: "≠"}
+_NOT = {ast.Lt: "≥", ast.LtE: ">", ast.Gt: "≤", ast.GtE: "<", ast.Eq: "≠", ast.NotEq: "="}
 
 
 def _band(bands: tuple[Band, ...], x: float) -> Band:
@@ -142,7 +143,8 @@ def evaluate(node: ast.expr, env: dict[str, float], labels: dict[str, str],
             holds = {ast.Lt: a.value < b.value, ast.LtE: a.value <= b.value,
                      ast.Gt: a.value > b.value, ast.GtE: a.value >= b.value,
                      ast.Eq: a.value == b.value, ast.NotEq: a.value != b.value}[cmp]
-            return Eval(float(holds), f"{a.text} {_CMP[cmp]} {b.text}")
+            # a comparison that fails reads as what holds instead: "4 < 4 + 2"
+            return Eval(float(holds), f"{a.text} {(_CMP if holds else _NOT)[cmp]} {b.text}")
         assert isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
         fn, args = n.func.id, n.args
         if fn == "when":

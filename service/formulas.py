@@ -9,6 +9,9 @@ every number a formula uses must be stated in its quotes, so a formula cannot ca
 the rules do not give. A formula may say which quantity its result is (``gives``), for
 another formula to work it out first (``chain``), or which quantity its result is a loss of
 (``lowers``: "moral"), so that "moral 7, … moral kaç olur" is answered with what is left.
+A formula's verdicts are rulings decided by its result ("value >= players": "kriz önlenir");
+one may say what holds when it does not (``otherwise``), said when the question names what it
+decides (``about``): "kriz önlendi mi, moral kazanıyor muyuz" gets "koloni moral kazanmaz".
 ``verify_formulas`` is what ``hakem verify`` calls.
 
 What it does not do: read a question or evaluate anything (see ``calc``, ``expr``), or
@@ -82,6 +85,10 @@ class Verdict:
     when: str  # a condition over ``value`` and the quantities: "value >= players + 2"
     say: str
     citations: tuple[Citation, ...]
+    # What holds when ``when`` does not ("koloni moral kazanmaz"), said only when the
+    # question names what the verdict decides (one of ``about``: "moral").
+    otherwise: str = ""
+    about: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -242,9 +249,14 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
         cites = tuple(locate(text, game, q, where)
                       for q in _strings(v.get("quote", []) or [], where, "quote")) \
             if v.get("quote") else ()
-        v_numbers |= {abs(x) for x in numbers_in(v["say"])}
+        v_numbers |= {abs(x) for x in numbers_in(v["say"] + " " + str(v.get("otherwise", "")))}
         _check_numbers(v_numbers, citations + cites, f"{where} verdict")
-        verdicts.append(Verdict(v["when"], v["say"], cites))
+        otherwise, about = v.get("otherwise", ""), v.get("about", [])
+        if not isinstance(otherwise, str) or not isinstance(about, list) \
+                or not all(isinstance(a, str) for a in about) or bool(otherwise) != bool(about):
+            raise FormulaError(f"{where}: a verdict's `otherwise` (a ruling) and `about` (the "
+                               "words that ask it) come together")
+        verdicts.append(Verdict(v["when"], v["say"], cites, otherwise, tuple(about)))
     _check_numbers(numbers, citations, where)
     gives = raw.get("gives", "")
     if gives and (not isinstance(gives, str) or gives not in quantities or gives in names):

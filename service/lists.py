@@ -13,14 +13,20 @@ import re
 from .text import LEADING_MARK, LETTERS, Span, sentence_spans
 
 ANNOUNCED_MAX = 900  # characters a widened span may reach
+# An announcing colon and the list's first item inside one sentence: "1." or a bullet.
+_STARTED_LIST = re.compile(r":\s+(?:(1)\.\s|[-•–]\s)")
 _BULLET = re.compile(r"[-•–]\s")
 BARE_ITEM = 6
 
 
 def with_what_it_announces(span: Span, game_text: str) -> Span:
     """A label that ends in a colon ("Kral Günü Puanlaması (King's Day Scoring):") is one
-    unit with the sentence after it, even when a passage boundary falls between them."""
-    if not game_text[span.start : span.end].endswith(":"):
+    unit with the sentence after it, even when a passage boundary falls between them. A
+    sentence that announces a list and holds its first item ("sona erer: 1. Moral 0'a
+    düştüğünde …", "zar harcamaz: - Eşya Oynama …") takes the rest of the list."""
+    text = game_text[span.start : span.end]
+    started = _STARTED_LIST.search(text)
+    if not text.endswith(":") and not started:
         return span
     after = sentence_spans(game_text[span.end : span.end + 1200], offset=span.end)
     if not after:
@@ -28,12 +34,27 @@ def with_what_it_announces(span: Span, game_text: str) -> Span:
     # A numbered list it announces is taken up to its last item ("sona erer: 1. Kazanma …
     # 2. Kaybetme …"), within ANNOUNCED_MAX characters.
     end, expected = after[0].end, 1
-    for sp in after:
+    if started:  # the items it holds are read already
+        end = span.end
+        numbered = re.findall(r"(?<![\d.])(\d{1,2})\.\s", text[started.start():])
+        expected = int(numbered[-1]) + 1 if started.group(1) else 0
+        if not started.group(1):
+            # A bulleted list: to its paragraph's end (an item may run to several sentences:
+            # "- Hareket (Move): … taşı. Zar HARCAMAZ, …"), when that is within reach.
+            line_end = game_text.find("\n", span.end)
+            line_end = len(game_text) if line_end < 0 else line_end
+            return Span(span.start, line_end) if line_end - span.start <= ANNOUNCED_MAX \
+                else span
+    for k, sp in enumerate(after):
         if sp.end - span.start > ANNOUNCED_MAX:
             break
-        marker = LEADING_MARK.match(game_text[sp.start : sp.end])
-        if marker and game_text[sp.start : sp.start + marker.end()].startswith(f"{expected}."):
+        piece = game_text[sp.start : sp.end]
+        marker = LEADING_MARK.match(piece)
+        if marker and piece.startswith(f"{expected}."):
             end, expected = sp.end, expected + 1
+        elif piece.strip() == f"{expected}." and k + 1 < len(after) \
+                and after[k + 1].end - span.start <= ANNOUNCED_MAX:
+            end, expected = after[k + 1].end, expected + 1  # the marker split off its item
     # So is a bulleted one ("şu sonuçları verir: - Boş: … - Yara: … - Donma: …"), up to the
     # first sentence that is not an item.
     if _BULLET.match(game_text[after[0].start : after[0].end]):

@@ -50,7 +50,10 @@ def tokens(question: str) -> list[Token]:
     for m in _WORD.finditer(question):
         if any(s <= m.start() < e for s, e in taken):
             continue
-        if m.start() and question[m.start() - 1] in APOSTROPHES:
+        # a suffix: after an apostrophe ("survivor'ım"), or glued to a digit ("3ten",
+        # "5te": not the English "ten")
+        if m.start() and (question[m.start() - 1] in APOSTROPHES
+                          or (question[m.start() - 1].isdigit() and m.group()[0].isalpha())):
             continue
         word = written_present(fold(m.group()))
         if word in _ENGLISH_NUMBERS:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .bind import asked_nouns, asked_parts, asked_window
+from .asks import asked_nouns, asked_parts, asked_window
 from .calc import Calculation, Calculator
 from .numbers import fmt_number, numbers_in
 

@@ -175,6 +175,8 @@ quote = "Toplam puan oyuncu sayısına eşit veya fazlaysa saldırı durur."
   [[formula.verdict]]
   when = "value >= players + 2"
   say = "1 moral kazanılır"
+  otherwise = "moral kazanılmaz"
+  about = ["moral"]
   quote = "Toplam, oyuncu sayısını 2 veya daha fazla aşarsa 1 moral kazanılır."
 """
 
@@ -249,6 +251,23 @@ def test_comparison_with_the_player_count(bant):
     assert "saldırı durur" in calc.result and "moral" not in calc.result
 
 
+def test_a_ruling_asked_that_does_not_hold_is_answered_with_what_holds(bant):
+    calc = _calc(bant[1], "4 kişiyiz, 5 puan çıktı, saldırı durur mu, moral kazanır mıyız?")
+    assert "5 ≥ 4 oyuncu: saldırı durur" in calc.result
+    assert "5 < 4 oyuncu + 2: moral kazanılmaz" in calc.result
+    assert calc.rulings == ("saldırı durur", "moral kazanılmaz")
+    # not asked, not said
+    assert "moral" not in _calc(bant[1], "4 kişiyiz, 5 puan çıktı, saldırı durur mu").result
+
+
+def test_a_verdicts_otherwise_comes_with_the_words_that_ask_it(bant):
+    folder = bant[0]
+    rules = folder / "rules" / "bant-oyunu.toml"
+    rules.write_text(BANT_RULES.replace('  about = ["moral"]\n', ""), encoding="utf-8")
+    with pytest.raises(FormulaError, match="otherwise"):
+        load_formulas(folder, load_corpus(folder))
+
+
 def test_a_ruling_asked_of_the_players_numbers_is_worked_out_without_a_number_asked(bant):
     calc = _calc(bant[1], "4 kişiyiz, 6 puan çıktı, saldırı durdu mu?")
     assert calc.value == 6 and calc.rulings == ("saldırı durur", "1 moral kazanılır")
@@ -263,6 +282,12 @@ def test_a_ruling_asked_of_the_players_numbers_is_worked_out_without_a_number_as
 def test_count_of_listed_results_at_most_a_threshold(bant):
     calc = _calc(bant[1], "saldırı zarlar 2, 5 ve 3 geldi, kaç yara alıyorum")
     assert calc.value == 2 and "2, 5, 3" in calc.result
+
+
+def test_a_question_asking_an_input_of_the_rule_is_not_answered_with_its_result(bant):
+    # asks the tokens at which 3 cards are drawn, not the cards drawn with 3 tokens (5)
+    assert bant[1].calculate("kaç tane ceza jetonunda 3 kart çekeriz", "bant-oyunu") is None
+    assert _calc(bant[1], "3 ceza jetonum var, kaç kart çekeriz").value == 5
 
 
 def test_a_formula_without_the_players_numbers_needs_its_phrases(bant):
@@ -313,6 +338,35 @@ def test_binding_reads_what_each_number_counts():
     assert b.values == {"demand": (13.0,), "clean": (8.0,), "dirty": (3.0,),
                         "players": (2.0,), "tokens": (9.0,)}
     assert bind("Enerji Talebim şu anda 11", qs).values == {"demand": (11.0,)}
+
+
+def test_one_number_said_of_all_the_names_listed_before_it_counts_each():
+    dice = [Quantity("dice", "zar değeri", ("d4", "d6", "d8", "d10", "d12"), summed=True)]
+    assert bind("d4, d6 ve d10 hepsi 2 gösteriyor, d8 de 5", dice).values == {
+        "dice": (2.0, 2.0, 2.0, 5.0)}
+    assert bind("d4 d8 d10 ucu de 3, d6 da 5te", dice).values == {
+        "dice": (3.0, 3.0, 3.0, 5.0)}
+    # "dördü de" (all four) after three names: the count does not fit, no value is copied
+    assert 3.0 not in bind("d4 d8 d10 dordu de 3", dice).values.get("dice", ())[:-1]
+    assert bind("d4 ile d12 de 5 gösteriyo", dice).values == {"dice": (5.0, 5.0)}
+    assert bind("d4 3, d6 da 5", dice).values == {"dice": (3.0, 5.0)}  # one name each
+    # names of different things are no list of one quantity's values
+    mixed = [*dice, Quantity("tokens", "jeton", ("jeton",), summed=True)]
+    assert bind("d4 ve jeton hepsi 3", mixed).values == {}
+
+
+def test_a_number_with_the_lik_ending_measures_one_thing_not_counts_it():
+    cards = [Quantity("cards", "kart", ("kart",))]
+    assert bind("5 €$'lik kartı oynarım", cards).values == {}
+    assert bind("3'lük kart, 4 kart", cards).values == {"cards": (4.0,)}
+    # of a quantity of values, the number is the value: "4'lük ve 6'lık kademe"
+    tiers = [Quantity("tiers", "kademe çarpanı", ("kademe",), summed=True)]
+    assert bind("4'lük ve 6'lık kademelerde", tiers).values == {"tiers": (4.0, 6.0)}
+
+
+def test_a_suffix_glued_to_a_digit_is_no_word():
+    # "3ten" is 3 with its ablative ending, not 3 and the English "ten"
+    assert [t.number for t in tokens("hepsi 3ten sayılıyo")] == [None, 3.0, None]
 
 
 def test_kez_counts_what_follows_unless_the_formula_counts_occasions():
@@ -603,7 +657,7 @@ def test_gives_must_name_another_quantity_of_the_file(bant):
 
 
 def test_what_is_asked_sits_before_kac_when_only_a_verb_follows():
-    from hakem.bind import asked_nouns
+    from hakem.asks import asked_nouns
 
     def asked(question: str) -> list[str]:
         return [t.text for t in asked_nouns(tokens(question))]
@@ -632,7 +686,7 @@ def test_a_total_over_parts_adds_each_part_worked_out_by_its_own_rule(bant):
 
 
 def test_each_number_asked_is_worked_out_by_its_own_rule_in_the_order_asked(bant):
-    from hakem.bind import asked_parts
+    from hakem.asks import asked_parts
     from hakem.sums import each_asked, work_out
     calculator = bant[1]
     question = "5 askerim var, kaç zar atarım, kaç ekmek harcarım?"
@@ -806,6 +860,75 @@ def _with_pairs(bant: tuple[Path, Calculator]) -> Calculator:
         f.write(PAIR_RULES)
     calculator = Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
     return calculator
+
+
+STORM_RULES = """
+[[formula]]
+id = "storm"
+say = "fırtınada alınan ceza jetonu"
+unit = "ceza jetonu"
+moment = "on-event"
+expr = "players * 3"
+gives = "tokens"
+asks = ["ceza jetonu", "jeton"]
+keywords = ["fırtına"]
+quote = "Fırtına çıkarsa her oyuncu için 3 ceza jetonu alınır."
+"""
+
+
+def test_a_step_is_worked_out_by_the_rule_about_the_questions_topic(bant):
+    corpus_dir, _ = bant
+    with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
+        f.write("Fırtına çıkarsa her oyuncu için 3 ceza jetonu alınır.\n")
+    with (corpus_dir / "rules" / "bant-oyunu.toml").open("a", encoding="utf-8") as f:
+        f.write(STORM_RULES)
+    calculator = Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+    # Both rules give the tokens the draw bands; the question is about the storm, and the
+    # storm's tokens (3 players x 3 = 9: 8-11, two cards fewer) decide, not the deficit (6).
+    # (Worded so that no word of the deficit rule's topic is in the question.)
+    calc = _calc(calculator, "demand 9, 3 temiz, 3 kişiyiz, fırtına çıktı, kaç kart çekerim")
+    assert calc.value == 3 and dict(calc.inputs)["tokens"] == 9
+    calc = _calc(calculator, "demand 9, 3 temiz, 3 kişiyiz, kaç kart çekerim")
+    assert calc.value == 4 and dict(calc.inputs)["tokens"] == 6  # the file's order
+
+
+SCORE_RULES = """
+[quantity.cards]
+label = "görev kartı"
+aliases = ["görev kartı", "görev"]
+default = 0
+[quantity.card_points]
+label = "görev kartının puanı"
+aliases = ["puanlık"]
+
+[[formula]]
+id = "score"
+say = "oyun sonu puanı"
+unit = "puan"
+moment = "end"
+expr = "soldiers * 2 + cards * card_points"
+asks = ["puan"]
+keywords = ["oyun sonu"]
+quote = "Oyun sonunda her asker 2 puan, her görev kartı üstünde yazan puanı verir."
+"""
+
+
+def test_a_number_the_result_does_not_turn_on_is_not_asked_for(bant):
+    corpus_dir, _ = bant
+    with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
+        f.write("Oyun sonunda her asker 2 puan, her görev kartı üstünde yazan puanı verir.\n")
+    with (corpus_dir / "rules" / "bant-oyunu.toml").open("a", encoding="utf-8") as f:
+        f.write(SCORE_RULES)
+    calculator = Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+    # no mission card: any card's points times 0 cards is 0, so they are not needed
+    assert _calc(calculator, "oyun sonu 3 askerim var, kaç puan alırım").value == 6
+    # "max(0, talep − 9)" is 0 for every demand up to 9, but the demand still counts: no
+    # "0 jetons" for a question that does not state it
+    calc = calculator.calculate("9 temiz ürettik, kaç ceza jetonu alırım", "bant-oyunu")
+    assert calc is None or calc.value is None
+    # two cards: their points are needed, and the calculator asks for them
+    calc = _calc(calculator, "oyun sonu 3 askerim ve 2 görev kartım var, kaç puan alırım")
+    assert calc.value is None and calc.missing == ("görev kartının puanı",)
 
 
 def test_pairs_counts_pairs_of_equal_values_each_value_in_one_pair(bant):

@@ -135,6 +135,25 @@ def test_a_label_announcing_a_bulleted_list_keeps_its_items():
     assert said.endswith("Karakter ölür.") and "Yara: 1 yara koy." in said
 
 
+def test_a_span_holding_a_lists_first_items_takes_the_rest_of_the_list():
+    from hakem.lists import with_what_it_announces
+    from hakem.text import Span
+    numbered = ("Oyun şu durumlarda biter: 1. Moral 0'a düşerse. 2. Tur izi biterse. "
+                "3. Ana Hedef tamamlanırsa. Sonra gizli hedefler kontrol edilir.")
+    first_two = Span(0, numbered.index("3."))
+    got = with_what_it_announces(first_two, numbered)
+    said = numbered[got.start:got.end]
+    assert said.endswith("3. Ana Hedef tamamlanırsa.")  # and no further
+    bulleted = ("Bu aksiyonlar zar harcamaz: - Eşya oynama. - Hareket: bir karakteri taşı. "
+                "Turda bir kez yapılır. - Oylama başlatma.\nSaldırı zar harcar.")
+    first = Span(0, bulleted.index(" - Hareket"))
+    got = with_what_it_announces(first, bulleted)
+    said = bulleted[got.start:got.end]
+    assert said.endswith("- Oylama başlatma.")  # items of several sentences, to its line end
+    plain = "Moral 0 olursa oyun biter. 2. tur başlar."
+    assert with_what_it_announces(Span(0, 26), plain) == Span(0, 26)
+
+
 def test_for_a_number_question_the_sentence_stating_the_matched_fact_wins():
     at = TEXT.index("Her oyuncu turda en fazla 3")
     fact = Fact(id="f", game="g", subject="hareket", unit="kez", min=None, max=3, value=None,
