@@ -134,7 +134,9 @@ def calculate(formula: Formula, question: str, binding: Binding,
             raise Missing
         summed = {q.name: binding.values[q.name] for q in formula.quantities
                   if q.summed and q.name in binding.values}
-        done = evaluate(node, env, labels, formula.bands, parts=summed)
+        # quantities the question did not state, defaulted: their 0 terms are not shown
+        quiet = frozenset(q.name for q in formula.quantities if q.name not in binding.values)
+        done = evaluate(node, env, labels, formula.bands, parts=summed, quiet=quiet)
     except Missing:
         need = ", ".join(missing) or "kural tablosunun kapsadığı bir sayı"
         return Calculation(formula.id, formula.game, None,

@@ -106,9 +106,16 @@ def _band(bands: tuple[Band, ...], x: float) -> Band:
 
 def evaluate(node: ast.expr, env: dict[str, float], labels: dict[str, str],
              bands: tuple[Band, ...] = (), symbolic: bool = False,
-             parts: dict[str, tuple[float, ...]] | None = None) -> Eval:
+             parts: dict[str, tuple[float, ...]] | None = None,
+             quiet: frozenset[str] = frozenset()) -> Eval:
     """The expression's value and its working, numbers in place ("5 hayatta kalan × 1");
-    with ``symbolic``, quantities by name only ("hayatta kalan × 1"), value 0."""
+    with ``symbolic``, quantities by name only ("hayatta kalan × 1"), value 0. A term of a
+    sum that is 0 and reads only ``quiet`` quantities (ones the question did not state) is
+    left out of the working: "3 kale × 5 + 0 görev kartı × 0 puanı" reads "3 kale × 5"."""
+    def silent(n: ast.expr, e: Eval) -> bool:
+        names = {x.id for x in ast.walk(n) if isinstance(x, ast.Name)}
+        return e.value == 0 and bool(names) and names <= quiet
+
     def ev(n: ast.expr) -> Eval:
         if isinstance(n, ast.Constant):
             assert isinstance(n.value, int | float)  # formulas.py allows numbers only
@@ -136,6 +143,10 @@ def evaluate(node: ast.expr, env: dict[str, float], labels: dict[str, str],
             value = (a.value + b.value if op is ast.Add else a.value - b.value if op is ast.Sub
                      else a.value * b.value if op is ast.Mult
                      else a.value / b.value if b.value else 0.0)
+            if op in (ast.Add, ast.Sub) and silent(n.right, b):
+                return Eval(value, a.text)
+            if op is ast.Add and silent(n.left, a):
+                return Eval(value, b.text)
             return Eval(value, f"{ta} {_OPS[op]} {tb}")
         if isinstance(n, ast.Compare):
             a, b = ev(n.left), ev(n.comparators[0])

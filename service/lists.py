@@ -14,7 +14,8 @@ from .text import LEADING_MARK, LETTERS, Span, sentence_spans
 
 ANNOUNCED_MAX = 900  # characters a widened span may reach
 # An announcing colon and the list's first item inside one sentence: "1." or a bullet.
-_STARTED_LIST = re.compile(r":\s+(?:(1)\.\s|[-•–]\s)")
+# ("yerleşim: 1. sıra 5" is a rank, no list: an item starts with a capital)
+_STARTED_LIST = re.compile(r":\s+(?:(1)\.|[-•–])\s+(?=[\"“‘(]*[A-ZÇĞİÖŞÜ])")
 _BULLET = re.compile(r"[-•–]\s")
 BARE_ITEM = 6
 
@@ -25,7 +26,7 @@ def with_what_it_announces(span: Span, game_text: str) -> Span:
     sentence that announces a list and holds its first item ("sona erer: 1. Moral 0'a
     düştüğünde …", "zar harcamaz: - Eşya Oynama …") takes the rest of the list."""
     text = game_text[span.start : span.end]
-    started = _STARTED_LIST.search(text)
+    started = None if text.endswith(":") else _STARTED_LIST.search(text)
     if not text.endswith(":") and not started:
         return span
     after = sentence_spans(game_text[span.end : span.end + 1200], offset=span.end)

@@ -50,12 +50,13 @@ def tokens(question: str) -> list[Token]:
     for m in _WORD.finditer(question):
         if any(s <= m.start() < e for s, e in taken):
             continue
-        # a suffix: after an apostrophe ("survivor'ım"), or glued to a digit ("3ten",
-        # "5te": not the English "ten")
-        if m.start() and (question[m.start() - 1] in APOSTROPHES
-                          or (question[m.start() - 1].isdigit() and m.group()[0].isalpha())):
+        # a suffix after an apostrophe ("survivor'ım")
+        if m.start() and question[m.start() - 1] in APOSTROPHES:
             continue
         word = written_present(fold(m.group()))
+        glued = m.start() and question[m.start() - 1].isdigit()
+        if word in _ENGLISH_NUMBERS and glued:
+            continue  # "3ten": 3 with its ending, not 3 and the English "ten" ("4x" stays)
         if word in _ENGLISH_NUMBERS:
             out.append(Token("", m.start(), m.end(), float(_ENGLISH_NUMBERS[word])))
         else:

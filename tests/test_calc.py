@@ -921,7 +921,8 @@ def test_a_number_the_result_does_not_turn_on_is_not_asked_for(bant):
         f.write(SCORE_RULES)
     calculator = Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
     # no mission card: any card's points times 0 cards is 0, so they are not needed
-    assert _calc(calculator, "oyun sonu 3 askerim var, kaç puan alırım").value == 6
+    calc = _calc(calculator, "oyun sonu 3 askerim var, kaç puan alırım")
+    assert calc.value == 6 and calc.result.startswith("6 puan: 3 asker × 2 = 6")  # no "0 × 0"
     # "max(0, talep − 9)" is 0 for every demand up to 9, but the demand still counts: no
     # "0 jetons" for a question that does not state it
     calc = calculator.calculate("9 temiz ürettik, kaç ceza jetonu alırım", "bant-oyunu")

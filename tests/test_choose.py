@@ -150,6 +150,9 @@ def test_a_span_holding_a_lists_first_items_takes_the_rest_of_the_list():
     got = with_what_it_announces(first, bulleted)
     said = bulleted[got.start:got.end]
     assert said.endswith("- Oylama başlatma.")  # items of several sentences, to its line end
+    ranks = "- Orta yerleşim: 1. sıra 5 puan. - Büyük yerleşim: 1. sıra 8 puan."
+    item = Span(0, ranks.index(" - Büyük"))
+    assert with_what_it_announces(item, ranks) == item  # "1. sıra" is a rank, no list
     plain = "Moral 0 olursa oyun biter. 2. tur başlar."
     assert with_what_it_announces(Span(0, 26), plain) == Span(0, 26)
 
