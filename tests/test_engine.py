@@ -152,7 +152,10 @@ def test_names_of_games_not_in_the_corpus_in_several_forms(tiny_engine, question
 
 
 @pytest.mark.parametrize("question", ["hangi oyunda kale var?", "Kale Oyunu'nda kaç puan?",
-                                      "In Kale Oyunu, how many points?"])
+                                      "In Kale Oyunu, how many points?",
+                                      # a friend's name in a case other than the locative
+                                      "Ayşe'nin kalesi kaç puan?", "Mert'in 3 kalesi var",
+                                      "Ayşe'yle berabere kaldık, kale kaç puan?"])
 def test_ordinary_words_are_not_taken_for_game_names(tiny_engine, question):
     vocab = tiny_engine.retriever.lexical.vocab
     assert unknown_names(question, vocab.restore, tiny_engine.corpus.games, vocab.correct) == []
