@@ -30,7 +30,7 @@ from .text import APOSTROPHES, fold
 # (then "kez" is that quantity's name and is read first).
 _FILLER = frozenset(fold(w) for w in """tane adet daha de da tl şu an anda su şuan değeri degeri
 değerinde toplam total of my i have has var olan olarak sadece only just kadar the a is are
-was were shows kapalı harcanmamış kullanılmamış unused face down kez kere defa
+was were shows kapalı harcanmamış kullanılmamış uygun unused face down kez kere defa
 dahil""".split())
 _FILLER_WORD = "dahil"
 _SEPARATORS = frozenset([",", ";", "+", "&", "ve", "and", "ile", "ile"])
@@ -132,6 +132,28 @@ def _each_of(question: str, toks: list[Token], found: list[Mention],
 _MEASURE = re.compile(r"\s*[€$£%]*\s*['’`]?l[ıiuü]k", re.IGNORECASE)
 
 
+# "her Sıcaklık Bandı başına 1 jeton", "her band için 2": a number after a rate word, with
+# "her" before it, is a rate; it counts only a quantity named by the rate word itself.
+_RATE_WORDS = frozenset(("basina", "icin", "per"))
+_EVERY = frozenset(("her", "each", "every"))
+_ONE_OF = frozenset(("biri", "birisi"))
+
+
+def _rates(toks: list[Token], found: list[Mention], owner: dict[int, str]) -> set[int]:
+    """The rate numbers ("her X başına N"), each given to the quantity its rate word names
+    (in ``owner``), if any."""
+    rates = set()
+    for n, t in enumerate(toks):
+        if t.number is None or n < 2 or toks[n - 1].text not in _RATE_WORDS \
+                or not any(w.text in _EVERY for w in toks[max(0, n - 5) : n - 1]):
+            continue
+        rates.add(n)
+        named = next((m for m in found if m.last == n - 1), None)
+        if named is not None:
+            owner[n] = named.quantity
+    return rates
+
+
 @dataclass(frozen=True)
 class Binding:
     values: dict[str, tuple[float, ...]]  # quantity → the numbers stated for it
@@ -147,8 +169,9 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     in_names = {j for m in found for j in range(m.first, m.last + 1)}
     each, collective = _each_of(question, toks, found, qs)
     owner: dict[int, str] = {n: name for n, (name, _) in each.items()}
+    rates = _rates(toks, found, owner)
     numbers = [i for i, t in enumerate(toks) if t.number is not None and i not in in_names
-               and i not in collective]
+               and i not in collective and i not in rates]
     named_by: dict[int, Mention] = {}  # the name right next to a number, when one is
     used: set[int] = set()
     # "beş bitiş koşulundan ikisi": the part after an ablative name counts it.
@@ -156,8 +179,9 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     for k, named in enumerate(found):
         n = named.last + 1
         # ("o türbinden 2 uranyum": the number has a name of its own right after it)
-        if n in numbers and _ABLATIVE.search(toks[named.last].text) and n + 1 not in starts:
-            owner[n] = named.quantity
+        part = n in numbers or (n < len(toks) and toks[n].text in _ONE_OF)
+        if part and _ABLATIVE.search(toks[named.last].text) and n + 1 not in starts:
+            owner[n] = named.quantity  # "beş bitiş koşulundan biri": one, not five
             used.add(k)
     # The noun after the number first (Turkish order), then a name before it. A number with
     # its own noun may stand between: "iki tane 5 puanlık görev kartı" (2 cards of 5 points).

@@ -364,6 +364,26 @@ def test_a_number_with_the_lik_ending_measures_one_thing_not_counts_it():
     assert bind("4'lük ve 6'lık kademelerde", tiers).values == {"tiers": (4.0, 6.0)}
 
 
+def test_a_rate_counts_only_the_quantity_its_rate_word_names():
+    tokens_q = Quantity("tokens", "jeton", ("jeton",))
+    bands = Quantity("bands", "bant", ("bant", "band"))
+    rate = Quantity("rate", "bant başına", ("başına",))
+    # "her bant başına 1 jeton" states a rate, not the jetons taken
+    assert bind("kart her bant başına 1 jeton veriyor, 5 bant var", [tokens_q, bands]).values \
+        == {"bands": (5.0,)}
+    assert bind("kart her bant başına 1 jeton veriyor, 5 bant var",
+                [tokens_q, bands, rate]).values == {"bands": (5.0,), "rate": (1.0,)}
+    assert bind("her band için 2 jeton, 3 jetonum var", [tokens_q]).values == {"tokens": (3.0,)}
+    assert bind("2 jeton için 1 bant", [tokens_q, bands]).values == {  # no "her": no rate
+        "tokens": (2.0,), "bands": (1.0,)}
+
+
+def test_one_of_a_whole_counts_one_not_the_whole():
+    met = [Quantity("met", "sağlanan koşul", ("bitiş koşulu",), default=0)]
+    assert bind("beş bitiş koşulundan biri sağlandı", met).values == {"met": (1.0,)}
+    assert bind("beş bitiş koşulundan ikisi sağlandı", met).values == {"met": (2.0,)}
+
+
 def test_a_suffix_glued_to_a_digit_is_no_word():
     # "3ten" is 3 with its ablative ending, not 3 and the English "ten"
     assert [t.number for t in tokens("hepsi 3ten sayılıyo")] == [None, 3.0, None]
