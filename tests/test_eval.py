@@ -110,3 +110,32 @@ def test_the_first_sentence_is_read_after_the_hedge_preface():
     text = f"{HEDGE} - Atık Temizleme: atık yığınından 3 kart kaldır. Sonra moral düşer."
     assert first_sentence(text) == "- Atık Temizleme: atık yığınından 3 kart kaldır."
     assert first_sentence("12 jeton: kaybedersiniz. Sonra.") == "12 jeton: kaybedersiniz."
+
+
+def test_the_judges_answers_file_has_what_the_judge_reads(tiny_built, monkeypatch, tmp_path,
+                                                          capsys):
+    from hakem_eval.answers import main as answers_main
+
+    for name, value in (("EMBEDDER", "fake"), ("INDEX_DIR", str(tiny_built.index_dir)),
+                        ("CORPUS_DIR", str(tiny_built.corpus_dir))):
+        monkeypatch.setenv(f"HAKEM_{name}", value)
+    out = tmp_path / "answers.jsonl"
+    assert answers_main([str(QUESTIONS), "--out", str(out)]) == 0
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["id"] for r in rows] == [q.id for q in load_questions(QUESTIONS)]
+    first = rows[0]
+    assert first["game_expected"] == "kale-oyunu" and first["reference_value"] == 3
+    assert not first["hakem_abstained"] and "3 puan" in first["hakem_answer"]
+    # the cited sentences are the rule text's own characters
+    assert "her kale oyun sonunda 3 puan" in " ".join(first["hakem_cited_sentences"])
+    assert any(r["hakem_abstained"] for r in rows if r["game_expected"] is None)
+    assert "wrote 4 answers" in capsys.readouterr().out
+
+
+def test_the_judges_answers_command_names_a_bad_set_in_one_line(tmp_path, capsys):
+    from hakem_eval.answers import main as answers_main
+
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "x"}\n', encoding="utf-8")
+    assert answers_main([str(bad), "--out", str(tmp_path / "o.jsonl")]) == 2
+    assert "bad.jsonl:1" in capsys.readouterr().err
