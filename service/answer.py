@@ -162,7 +162,9 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
     game = hits[0].chunk.game
     spans = tuple(AnswerSpan(game, sp.start, sp.end) for sp in choice.spans)
     fact = top_fact.fact if top_fact is not None else None
-    quoted = fact is not None and any(sp.start <= fact.start < sp.end for sp in choice.spans)
+    # The fact's own sentence must be a chosen one, not one read after it as explanation.
+    quoted = fact is not None and any(sp.start <= fact.start < sp.end
+                                      for sp in choice.core or choice.spans)
     if top_fact is not None and (quoted or top_fact.applied) and not echoes(q, top_fact):
         # A fact leads only with the sentence that states it (or its rate worked out): a
         # number from elsewhere in the rules, put first, misleads (measured on dev, dev2,

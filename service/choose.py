@@ -18,6 +18,7 @@ whether to answer at all (``answerability``), or write the answer text (``answer
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
@@ -28,6 +29,7 @@ from .candidates import (
     EXAMPLE,
     PRIOR,
     SENTENCE_POOL,
+    VERDICT,
     Candidate,
     SentenceModel,
     Vectors,
@@ -40,9 +42,10 @@ from .candidates import (
 )
 from .facts import Fact
 from .lists import with_its_lead_in, with_what_it_announces
+from .numbers import numbers_in
 from .question import Question
 from .retrieve import Hit
-from .text import Span, fold, words
+from .text import Span, fold, sentence_spans, words
 
 __all__ = ["Choice", "Vectors", "best_coverage", "best_meaning", "choose", "coverage",
            "terms_of"]
@@ -60,6 +63,9 @@ class Choice:
     spans: tuple[Span, ...]  # the chosen sentences, one per part, distinct
     verdict: str  # "Evet" / "Hayır" when the chosen FAQ answer itself opens with it
     coverage: float  # the best sentence's share of the question's terms
+    # The chosen sentences with their list or lead-in, before they are read with the
+    # sentences that explain them: what a fact must be stated in to lead the answer.
+    core: tuple[Span, ...] = ()
 
 
 _TURN = re.compile(r"(?:Ancak|Fakat|Ama|Yine de|Bununla birlikte|Öte yandan)\b")
@@ -101,18 +107,73 @@ def _contradicts(q: Question, c: Candidate) -> bool:
     return False
 
 
-def _explained(c: Candidate, pool: list[Candidate], taken: set[Span]) -> Span:
-    """The chosen sentence with the sentences that follow it in its passage, within
-    EXPLAIN_CHARS: how a thing is done is rarely one sentence."""
-    following = sorted((o for o in pool if o.rank == c.rank and o.span.start > c.span.start),
-                       key=lambda o: o.span.start)
+# A list item or numbered step ("3. Amazon Ormanı Çöküşü: …"). Past the passage's end it is
+# the next rule of a long list, not the explanation of this one (read on the sets: items
+# within the passage, as the exile rules' "- Sürgün edilen oyuncu artık: …", explain).
+_ITEM = re.compile(r"(?:[-•–*]|\d{1,2}[.)])\s")
+
+
+def _explained(c: Candidate, taken: set[Span], game_text: str, passage_end: int) -> Span:
+    """The chosen sentence with the sentences that follow it in its passage, and on past
+    the passage's end to the end of that paragraph, within EXPLAIN_CHARS: how a thing is
+    done is rarely one sentence, and a passage boundary is the index's cut, not the rules'
+    (the sentence after it, "4 proje zaten oyundayken …", still explains the one before)."""
+    paragraph_end = game_text.find("\n", passage_end)
+    scope_end = max(passage_end, len(game_text) if paragraph_end < 0 else paragraph_end)
+    # Split from the paragraph's start, as the passages were: the same sentences they have.
+    start = game_text.rfind("\n", 0, c.span.start) + 1
+    following = [sp for sp in sentence_spans(game_text[start:scope_end], offset=start)
+                 if sp.start >= c.span.end]
     end = c.span.end
-    for o in following[:2]:
-        if o.span.end - c.span.start > EXPLAIN_CHARS or o.span in taken or EXAMPLE.match(o.text) \
-                or o.text.rstrip().endswith("?"):  # the next FAQ question explains nothing
+    for sp in following[:2]:
+        text = game_text[sp.start:sp.end]
+        if sp.end - c.span.start > EXPLAIN_CHARS or any(_overlaps(sp, t) for t in taken) \
+                or EXAMPLE.match(text) or VERDICT.fullmatch(text) \
+                or (sp.start >= passage_end and _ITEM.match(text)) \
+                or text.rstrip().endswith("?"):  # the next FAQ question explains nothing
             break
-        end = o.span.end
+        end = sp.end
     return Span(c.span.start, end)
+
+
+def _merged(spans: list[Span]) -> tuple[Span, ...]:
+    """The spans in the order chosen, one that overlaps an earlier one joined to it: a
+    sentence read with its explanation or its list is not shown again on its own."""
+    out: list[Span] = []
+    for sp in spans:
+        for k, o in enumerate(out):
+            if _overlaps(sp, o):
+                out[k] = Span(min(o.start, sp.start), max(o.end, sp.end))
+                break
+        else:
+            out.append(sp)
+    return tuple(out)
+
+
+def _overlaps(a: Span, b: Span) -> bool:
+    return a.start < b.end and b.start < a.end
+
+
+# Two sentences this alike say one thing (the rules often repeat a rule in the components
+# list, the flow and the FAQ: "Koşul tetiklenmezse kart sessizce atılır …" and "Koşul
+# gerçekleşmezse …"): the answer says it once. Read over every pair of sentences in the
+# corpus: below these, or with a number the other does not state ("raund başına +2" / "+3",
+# "her 2 hayatta kalan için 1" / "her 1 … için 1"), pairs were other rules.
+SAME_SHARE = 0.7  # of the shorter sentence's terms
+SAME_SHARE_OF_LONGER = 0.4  # a heading or a caption is not a rule's duplicate
+SAME_MIN_TERMS = 8
+
+
+def same_say(a: Candidate, b: Candidate) -> bool:
+    """The two candidates overlap in the text, or say the same thing."""
+    if _overlaps(a.span, b.span):
+        return True
+    short, long_ = sorted((a, b), key=lambda c: len(terms_of(c.text)))
+    ts, tl = terms_of(short.text), terms_of(long_.text)
+    shared = len(ts & tl)
+    return (len(ts) >= SAME_MIN_TERMS and shared >= SAME_SHARE * len(ts)
+            and shared >= SAME_SHARE_OF_LONGER * len(tl)
+            and not Counter(numbers_in(short.text)) - Counter(numbers_in(long_.text)))
 
 
 def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSet[str],
@@ -154,21 +215,30 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
                 pool = [replace(c, meaning=c.meaning + w.meaning)
                         for c, w in zip(own, whole, strict=True)]
             mine = set(part_terms(part))
-            top = max(pool, key=lambda c: score(c, pool, mine))
-            if any(top.span == c.span for c in chosen):
-                # The sentence chosen for an earlier part is this part's best too: this
-                # part gets the best other sentence for what that one does not already say
-                # ("opening hand kaç kart ve kaç kere mulligan" is not answered by the
-                # mulligan sentence alone), if any other sentence says some of it.
+            ranked_part = sorted(pool, key=lambda c: -score(c, pool, mine))
+            top = ranked_part[0]
+            explains_part = i < len(q.parts_explain) and q.parts_explain[i]
+            said = [c for c in chosen if same_say(top, c)]
+            if said:
+                # This part's best sentence says what an earlier part's does (the rules
+                # repeat a limit in several places): it gets another sentence only for what
+                # those do not already say, if one says some of it; else the earlier
+                # sentence answers it too, and is explained when this part asks how. (Its
+                # next best sentence whatever it says was tried: of 49 read answers it
+                # changed, readers preferred the old 22 times, the new 4.)
                 rest = mine - set().union(*(terms_of(c.text) for c in chosen))
-                fresh = [c for c in pool if all(c.span != o.span for o in chosen)]
-                if not rest or not fresh:
+                fresh = [c for c in ranked_part if not any(same_say(c, o) for o in chosen)]
+                nxt = fresh[0] if rest and fresh else None
+                if nxt is not None and not coverage(rest, nxt.text, idf):
+                    nxt = max(fresh, key=lambda c: score(c, pool, rest))
+                    nxt = nxt if coverage(rest, nxt.text, idf) else None
+                if nxt is None:
+                    if explains_part:
+                        explain_parts.update(c.span for c in said)
                     continue
-                top = max(fresh, key=lambda c: score(c, pool, rest))
-                if not coverage(rest, top.text, idf):
-                    continue
+                top = nxt
             chosen.append(top)
-            if i < len(q.parts_explain) and q.parts_explain[i]:
+            if explains_part:
                 explain_parts.add(top.span)
     best_cover = coverage(terms, best.text, idf)
     # The verdict of an FAQ answer that is the best passage's and carries enough of the
@@ -189,18 +259,20 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
     explains = (q.how_why or q.what_if or q.kind == "other"
                 or (q.yes_no and (not best.verdict or best.opener or turns))) and not q.parts
     taken = {c.span for c in chosen}
-    spans = tuple(dict.fromkeys(
+    spans = _merged([
         with_what_it_announces(with_its_lead_in(
-            _explained(c, pool, taken) if explains or c.span in explain_parts else c.span,
-            game_text), game_text)
-        for c in chosen))
+            _explained(c, taken, game_text, hits[c.rank].chunk.end)
+            if explains or c.span in explain_parts else c.span, game_text), game_text)
+        for c in chosen])
     # A verdict written into a sentence answers its FAQ's question: shown only where a
     # verdict is kept, read from the rule after it elsewhere ("Doğru, Nucleum'da tur sayısı
     # … yoktur" asked "tur var mı").
     openers = {c.span.start: c.opener for c in chosen if c.opener and not (kept and c is best)}
     spans = tuple(dict.fromkeys(Span(sp.start + openers[sp.start], sp.end)
                                 if sp.start in openers else sp for sp in spans))
-    return Choice(spans, verdict, best_cover)
+    core = tuple(with_what_it_announces(with_its_lead_in(c.span, game_text), game_text)
+                 for c in chosen)
+    return Choice(spans, verdict, best_cover, core)
 
 
 def best_meaning(hits: tuple[Hit, ...], game_text: str, query_vector: np.ndarray | None,

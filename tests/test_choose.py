@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from hakem.choose import choose, terms_of
+from hakem.candidates import Candidate
+from hakem.choose import choose, same_say, terms_of
 from hakem.chunks import Chunk
 from hakem.facts import Fact
 from hakem.question import analyse
 from hakem.retrieve import Hit
+from hakem.text import Span
 
 TEXT = ("Kurallar\n"
         "Ana Hedef (Main Objective): grubun ortak hedefidir. "
@@ -316,3 +318,67 @@ def test_a_verdict_whose_own_words_say_the_opposite_for_the_asked_word_is_not_sh
     only = "SSS\nHayır. Kart yalnızca koşulu aktif oyuncunun turunda gerçekleşirse tetiklenir."
     still, _ = _faq_choice(only, "kart her turda mutlaka tetiklenir mi?")
     assert still.verdict == "Hayır"
+
+
+# One paragraph of a rule text cut into two passages, as the index cuts a long paragraph,
+# and the same limit said again in the components list.
+LIMIT_TEXT = ("Bileşenler\n"
+              "Proje kartı: aynı anda en fazla 4 proje oyunda olabilir.\n"
+              "Akış\n"
+              "Oyuncular bir proje seçer. Aynı anda en fazla 4 proje oyunda olabilir. "
+              "Hepsi doluyken yeni bir proje açmak isteyen oyuncular eski bir projeyi atar. "
+              "Atılan projenin kartları da atılır.")
+
+
+def _limit_hits() -> tuple[Hit, ...]:
+    text = LIMIT_TEXT
+    cut = text.index("Hepsi doluyken")
+
+    def hit(start: int, end: int, score: float, kind: str) -> Hit:
+        chunk = Chunk(id=f"g:{start}-{end}", game="g", section="", kind=kind, start=start,
+                      end=end, text=text[start:end])
+        return Hit(chunk, score, 0.9, 1.0)
+
+    flow = hit(text.index("Oyuncular bir"), cut, 2.0, "rules")
+    parts = hit(text.index("Proje kartı"), text.index("\nAkış"), 1.5, "components")
+    rest = hit(cut, len(text), 0.5, "rules")
+    return flow, parts, rest
+
+
+def _limit_pick(question: str, hits: tuple[Hit, ...]) -> list[str]:
+    q = analyse(question)
+    choice = choose(q, hits, LIMIT_TEXT, frozenset(terms_of(question)), lambda _t: 1.0,
+                    part_terms=lambda part: terms_of(part))
+    return [LIMIT_TEXT[s.start : s.end] for s in choice.spans]
+
+
+def test_a_how_question_is_explained_past_the_passage_the_index_cut():
+    flow, _, _ = _limit_hits()
+    said = _limit_pick("aynı anda en fazla kaç proje oyunda olabilir, nasıl açılır?", (flow,))
+    # the sentence after the passage's end is the same paragraph's, and explains it
+    assert "eski bir projeyi atar" in " ".join(said)
+
+
+def test_a_limit_said_in_two_places_is_said_once():
+    said = _limit_pick("aynı anda kaç proje olabilir, proje kartı en fazla kaç tane oyunda olur?",
+                       _limit_hits()[:2])
+    assert " ".join(said).count("en fazla 4 proje oyunda olabilir") == 1
+
+
+def _candidate(text: str, start: int) -> Candidate:
+    return Candidate(0, Span(start, start + len(text)), text, "")
+
+
+def test_a_rule_said_again_in_other_words_is_the_same_and_another_case_is_not():
+    said = "Koşul tetiklenmezse kart sessizce atılır ve hiçbir etkisi olmaz."
+    again = "Koşul gerçekleşmezse kart sessizce atılır ve hiçbir etkisi olmaz."
+    assert same_say(_candidate(said, 0), _candidate(again, 100))
+    # the same words with another number are another case
+    plus2 = "Enerji Talebi artışı her raunt başına +2 olur ve izleyici evi ilerler."
+    plus3 = "Enerji Talebi artışı her raunt başına +3 olur ve izleyici evi ilerler."
+    assert not same_say(_candidate(plus2, 0), _candidate(plus3, 100))
+    # a heading that names a rule's terms is not that rule
+    heading = "Krizde Topluluk Jetonu (Communities in Crisis Token)"
+    rule = ("Herhangi bir oyuncu 12 veya daha fazla Krizde Topluluk (Communities in Crisis) "
+            "jetonu biriktirirse oyunu hemen kaybedersiniz ve oyun sona erer.")
+    assert not same_say(_candidate(heading, 0), _candidate(rule, 100))
