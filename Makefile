@@ -57,10 +57,12 @@ eval: $(STAMP_RUN)  ## the quality tables: dev (when present) and the blind-writ
 # handled 0.656 -> 0.688, answerable refused 0.016 -> 0.014, answerable hedged 0.186 -> 0.169.
 # Session 10 added probe19-23 (eval/README, "Session 10"), session 13 probe24-29 ("Session 13");
 # session 14 probe30 (read in session 13); session 15 probe31 and situations26; session 16
-# probe32-33 and situations27-28 (read in session 15).
+# probe32-33 and situations27-28 (read in session 15); session 18 probe35-36 and
+# situations30-31 (read in sessions 17-18). probe37 and situations32 are blind: not yet.
 FITTED := probe probe2 probe3 probe4 probe5 probe6 probe7 probe8 probe9 probe10 probe11 probe12 \
   probe13 probe14 probe15 probe16 probe17 probe18 probe19 probe20 probe21 probe22 probe23 \
-  probe24 probe25 probe26 probe27 probe28 probe29 probe30 probe31 probe32 probe33 probe34
+  probe24 probe25 probe26 probe27 probe28 probe29 probe30 probe31 probe32 probe33 probe34 \
+  probe35 probe36
 SETS := ../shared/eval/dev.jsonl ../shared/eval/dev2.jsonl $(FITTED:%=eval/%.jsonl)
 calibrate: $(STAMP_DEV)  ## refit corpus/answerability.json (the shipped model) on the question sets
 	$(BIN)/python -m hakem_eval.calibrate $(SETS) --write
@@ -69,7 +71,7 @@ calibrate: $(STAMP_DEV)  ## refit corpus/answerability.json (the shipped model) 
 # leave-one-set-out (eval/README, "Session 12"). A blind set joins after its blind run.
 CHOICE_SETS := ../shared/eval/dev.jsonl ../shared/eval/dev2.jsonl eval/paraphrase.jsonl \
   $(FITTED:%=eval/%.jsonl) eval/situations.jsonl \
-  $(foreach n,2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29,eval/situations$(n).jsonl)
+  $(foreach n,2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31,eval/situations$(n).jsonl)
 fit-choice: $(STAMP_DEV)  ## refit corpus/sentences.json (the answer-sentence model)
 	$(BIN)/python -m hakem_eval.fit_choice $(CHOICE_SETS) --write
 

@@ -2,15 +2,17 @@
 
 What it does: asks every question of several question sets once (through the very path
 ``Engine.ask`` takes, with a model that never abstains), keeps each question's signals
-(``hakem.answerability.features``), and fits a standardised logistic regression
-(scikit-learn) of "the rules answer it". The abstention threshold is the highest probability
-cut that turns away at most ``MAX_FALSE_ABSTAIN`` of the answerable training questions.
-Reported **leave-one-set-out**: each set is judged by a model fitted on the others only,
-which is the honest estimate for a set written later. ``--write`` saves the model fitted on
-all sets to the versioned JSON file the engine loads. Questions that name a game not in the
-corpus are left to the hard rule (``detect``) and not fitted on. What it does not do: run at
-serving time (scikit-learn is a development dependency), or pick features (they are fixed in
-``hakem.answerability.FEATURES``).
+(``hakem.answerability.features``), and fits small boosted decision trees (scikit-learn's
+histogram gradient boosting) of "the rules answer it", exported as plain node arrays. The
+abstention threshold is the probability cut that turns away at most ``MAX_FALSE_ABSTAIN`` of
+the answerable questions, and the hedge cut the one that hedges ``HEDGE_SHARE`` of them, both
+read off out-of-fold probabilities (each set's from a model fitted without it), since trees
+are surer of the questions they were fitted on. Reported **leave-one-set-out**: each set is
+judged by a model fitted on the others only, which is the honest estimate for a set written
+later. ``--write`` saves the model fitted on all sets to the versioned JSON file the engine
+loads. Questions that name a game not in the corpus are left to the hard rule (``detect``)
+and not fitted on. What it does not do: run at serving time (scikit-learn is a development
+dependency), or pick features (they are fixed in ``hakem.answerability.FEATURES``).
 
     python -m hakem_eval.calibrate ../shared/eval/dev.jsonl ../shared/eval/dev2.jsonl \
         eval/probe*.jsonl --write
@@ -22,12 +24,12 @@ import argparse
 import hashlib
 import json
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
-from hakem.answerability import FEATURES, Model, features, neutral_model
+from hakem.answerability import FEATURES, Model, Tree, features, neutral_model
 from hakem.engine import Engine
 from hakem.settings import Settings
 
@@ -46,7 +48,6 @@ MAX_FALSE_ABSTAIN = 0.01  # of answerable training questions turned away
 # blind unanswerable questions answered unhedged in session 15 sat in that band; issue 10
 # asks ≥ 0.80 handled, so 0.30: 28 misleading answers fewer for 147 right ones hedged.
 HEDGE_SHARE = 0.30
-C = 1.0  # inverse regularisation strength (scikit-learn's default)
 
 
 @dataclass(frozen=True)
@@ -67,26 +68,69 @@ def collect(engine: Engine, path: Path) -> list[Sample]:
                           bool(ev.unknown_names)))
     return out
 
-def fit(samples: list[Sample]) -> Model:
-    from sklearn.linear_model import LogisticRegression  # development dependency only
-    from sklearn.preprocessing import StandardScaler
+# The trees: shallow and many, learning slowly (chosen leave-one-set-out over probe19-36
+# against the logistic regression this replaced; eval/README, "Session 18").
+TREES = {"max_iter": 200, "learning_rate": 0.05, "max_depth": 3, "l2_regularization": 1.0}
+CUT_FOLDS = 5  # groups of sets whose out-of-fold probabilities place the cuts
 
+
+def fit(samples: list[Sample]) -> Model:
+    """Trees fitted on ``samples``; the cuts placed on out-of-fold probabilities (folds of
+    whole sets, so a set's questions are never judged by a model that saw them)."""
     train = [s for s in samples if not s.named_unknown]
     x = np.array([s.x for s in train])
     y = np.array([s.answerable for s in train])
-    scaler = StandardScaler().fit(x)
-    clf = LogisticRegression(C=C, class_weight="balanced", max_iter=1000)
-    clf.fit(scaler.transform(x), y)
-    p = clf.predict_proba(scaler.transform(x))[:, 1]
+    model = _trees(x, y)
+    sets = sorted({s.set for s in train})
+    if len(sets) >= 2:
+        fold_of = {name: i % min(CUT_FOLDS, len(sets)) for i, name in enumerate(sets)}
+        folds = np.array([fold_of[s.set] for s in train])
+        p = np.zeros(len(train))
+        for k in set(folds.tolist()):
+            held = folds == k
+            p[held] = _probabilities(_trees(x[~held], y[~held]), x[held])
+    else:
+        p = _probabilities(model, x)
     answerable = np.sort(p[y])
     # The cut below which at most MAX_FALSE_ABSTAIN of the answerable questions fall.
-    allowed = int(MAX_FALSE_ABSTAIN * len(answerable))
-    threshold = float(answerable[allowed]) if len(answerable) else 0.5
+    threshold = float(answerable[int(MAX_FALSE_ABSTAIN * len(answerable))]) \
+        if len(answerable) else 0.5
     hedge = float(answerable[int(HEDGE_SHARE * len(answerable))]) if len(answerable) else 0.5
-    return Model(FEATURES, tuple(float(v) for v in scaler.mean_),
-                 tuple(float(v) for v in scaler.scale_), tuple(float(v) for v in clf.coef_[0]),
-                 float(clf.intercept_[0]), round(threshold - 1e-6, 6),
-                 hedge=round(max(hedge, threshold) - 1e-6, 6))
+    return replace(model, threshold=round(threshold - 1e-6, 6),
+                   hedge=round(max(hedge, threshold) - 1e-6, 6))
+
+
+def _trees(x: np.ndarray, y: np.ndarray) -> Model:
+    """The fitted trees as a ``Model`` (no linear part; cuts set by ``fit``)."""
+    from sklearn.ensemble import HistGradientBoostingClassifier  # development dependency
+
+    clf = HistGradientBoostingClassifier(**TREES, class_weight="balanced",
+                                         early_stopping=False, random_state=0)
+    clf.fit(x, y)
+    trees = tuple(_exported(predictors[0].nodes) for predictors in clf._predictors)
+    zeros = tuple(0.0 for _ in FEATURES)
+    return Model(FEATURES, zeros, tuple(1.0 for _ in FEATURES), zeros,
+                 float(np.ravel(clf._baseline_prediction)[0]), 0.0, trees=trees)
+
+
+def _exported(nodes: np.ndarray) -> Tree:
+    """scikit-learn's node array as a ``Tree`` (its private layout, read at fitting time
+    only; tests check the exported model against scikit-learn's own probabilities)."""
+    leaf = [bool(v) for v in nodes["is_leaf"]]
+
+    def column(name: str, cast: type, blank: float) -> tuple:
+        return tuple(blank if is_leaf else cast(v)
+                     for v, is_leaf in zip(nodes[name], leaf, strict=True))
+
+    return Tree(column("feature_idx", int, -1), column("num_threshold", float, 0.0),
+                column("left", int, 0), column("right", int, 0),
+                tuple(float(v) if is_leaf else 0.0
+                      for v, is_leaf in zip(nodes["value"], leaf, strict=True)))
+
+
+def _probabilities(model: Model, x: np.ndarray) -> np.ndarray:
+    return np.array([model.probability(dict(zip(FEATURES, row, strict=True))) for row in x])
+
 
 def abstains(model: Model, s: Sample) -> bool:
     return s.named_unknown or model.probability(dict(zip(FEATURES, s.x, strict=True))) \
@@ -106,6 +150,16 @@ def rates(model: Model, samples: list[Sample]) -> dict[str, float | int]:
             "abstained_answerable": share([abstains(model, s) for s in ans]),
             "hedged_unanswerable": share([hedges(model, s) for s in unans]),
             "hedged_answerable": share([hedges(model, s) for s in ans])}
+
+def _splits(model: Model) -> dict[str, int]:
+    """How often the trees split on each signal: which ones the decision leans on."""
+    counts = dict.fromkeys(FEATURES, 0)
+    for tree in model.trees:
+        for f in tree.feature:
+            if f >= 0:
+                counts[FEATURES[f]] += 1
+    return counts
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hakem_eval.calibrate",
@@ -134,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     report = {"leave_one_set_out": loso, "fitted_on_all": rates(model, everything),
               "threshold": model.threshold, "hedge": model.hedge,
               "answerable_turned_away_leave_one_set_out": wrong,
-              "weights": dict(zip(FEATURES, (round(w, 3) for w in model.coef), strict=True))}
+              "splits": _splits(model)}
     print(json.dumps(report, indent=2))
     if args.write:
         trained = {p.name: {"sha256": hashlib.sha256(p.read_bytes()).hexdigest(),

@@ -2,12 +2,14 @@
 
 What it does: turns a question's evidence (retrieval scores and margins, sentence-level and
 passage-level term coverage, fact match, the share of its words the rules use, question type)
-into a feature vector, and applies a logistic-regression model whose weights are a versioned
-JSON file (``answerability.json`` beside the corpus, written by ``make calibrate``, fitted
-and reported leave-one-set-out over the question sets). The one hard rule left is a game
-named that is not in the corpus (``detect.unknown_names``, on dictionary evidence). What it
-does not do: fit the model (``hakem_eval.calibrate`` does, with scikit-learn, at development
-time only; here it is a dot product), or compute the signals (``answer.evidence``).
+into a feature vector, and applies a model whose weights are a versioned JSON file
+(``answerability.json`` beside the corpus, written by ``make calibrate``, fitted and reported
+leave-one-set-out over the question sets): p(answerable) = σ(b + Σ linear terms + Σ trees),
+where the shipped file holds small boosted decision trees (format 2; a format-1 file holds
+standardised logistic-regression weights only). The one hard rule left is a game named that
+is not in the corpus (``detect.unknown_names``, on dictionary evidence). What it does not do:
+fit the model (``hakem_eval.calibrate`` does, with scikit-learn, at development time only;
+here it is a sum and a few comparisons), or compute the signals (``answer.evidence``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from .weights import read_weights
 if TYPE_CHECKING:  # the evidence type lives with the answer stage
     from .answer import Evidence
 
-FORMAT = 1
+FORMATS = (1, 2)  # 1: logistic-regression weights; 2: the same, plus boosted trees
 # The signals, in the model's order. Each is generic: nothing here names a game or a word.
 FEATURES = ("dense", "dense_margin", "lexical", "coverage", "sentence_coverage",
             "known_share", "named", "out_of_range", "unstated", "fact_score", "how_many",
@@ -67,8 +69,34 @@ def features(ev: Evidence) -> dict[str, float]:
 
 
 @dataclass(frozen=True)
+class Tree:
+    """One decision tree, as parallel node arrays: an inner node sends a question left when
+    its feature's value is at most ``threshold`` (``feature`` -1 marks a leaf, whose
+    ``value`` is added to the score)."""
+
+    feature: tuple[int, ...]
+    threshold: tuple[float, ...]
+    left: tuple[int, ...]
+    right: tuple[int, ...]
+    value: tuple[float, ...]
+
+    def output(self, x: list[float]) -> float:
+        node = 0
+        for _ in range(len(self.feature)):  # a well-formed tree ends before this bound
+            f = self.feature[node]
+            if f < 0:
+                return self.value[node]
+            node = self.left[node] if x[f] <= self.threshold[node] else self.right[node]
+        raise ValueError("a tree's nodes loop")
+
+    def to_json(self) -> dict[str, list[float] | list[int]]:
+        return {"feature": list(self.feature), "threshold": list(self.threshold),
+                "left": list(self.left), "right": list(self.right), "value": list(self.value)}
+
+
+@dataclass(frozen=True)
 class Model:
-    """Standardised logistic regression: p(answerable) = σ(b + Σ wᵢ (xᵢ − μᵢ) / σᵢ)."""
+    """p(answerable) = σ(b + Σ wᵢ (xᵢ − μᵢ) / σᵢ + Σ trees(x))."""
 
     features: tuple[str, ...]
     mean: tuple[float, ...]
@@ -81,19 +109,22 @@ class Model:
     # ``threshold``): a band where most answered unanswerable questions fall and few
     # answerable ones. Equal to ``threshold`` when there is no such band.
     hedge: float = 0.0
+    trees: tuple[Tree, ...] = ()
 
     def probability(self, values: dict[str, float]) -> float:
+        x = [values[name] for name in self.features]
         z = self.intercept + sum(
-            w * (values[name] - mu) / (sd or 1.0)
-            for name, mu, sd, w in zip(self.features, self.mean, self.scale, self.coef,
-                                       strict=True))
+            w * (v - mu) / (sd or 1.0)
+            for v, mu, sd, w in zip(x, self.mean, self.scale, self.coef, strict=True))
+        z += sum(tree.output(x) for tree in self.trees)
         return 1.0 / (1.0 + math.exp(-max(min(z, 60.0), -60.0)))
 
     def to_json(self) -> dict[str, object]:
-        return {"format": FORMAT, "features": list(self.features), "mean": list(self.mean),
-                "scale": list(self.scale), "coef": list(self.coef),
+        return {"format": 2 if self.trees else 1, "features": list(self.features),
+                "mean": list(self.mean), "scale": list(self.scale), "coef": list(self.coef),
                 "intercept": self.intercept, "threshold": self.threshold,
-                "hedge": max(self.hedge, self.threshold)}
+                "hedge": max(self.hedge, self.threshold),
+                **({"trees": [t.to_json() for t in self.trees]} if self.trees else {})}
 
 
 def neutral_model() -> Model:
@@ -106,22 +137,39 @@ def load_model(path: Path) -> Model:
     """Read and check the model file; a missing or damaged one names the command that
     rebuilds it."""
     try:
-        w = read_weights(path, FORMAT, FEATURES)
+        w = read_weights(path, FORMATS, FEATURES)
         raw, data, mean, scale, coef = w.raw, w.data, w.mean, w.scale, w.coef
         threshold = float(data["threshold"])
         hedge = float(data.get("hedge", threshold))  # files before the hedge band: none
         if hedge < threshold:
             raise ValueError("its hedge band starts below its threshold")
+        trees = tuple(_tree(t) for t in data.get("trees", ())) if data["format"] == 2 else ()
         model = Model(FEATURES, mean, scale, coef, intercept=float(data["intercept"]),
                       threshold=threshold, checksum=hashlib.sha256(raw).hexdigest(),
-                      hedge=hedge)
+                      hedge=hedge, trees=trees)
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ModelNotReady(f"the answerability model {path} is missing or damaged "
                             f"({exc})") from exc
-    if not all(math.isfinite(x) for x in (*model.mean, *model.scale, *model.coef,
-                                           model.intercept, model.threshold, model.hedge)):
+    values = (*model.mean, *model.scale, *model.coef, model.intercept, model.threshold,
+              model.hedge, *(v for t in model.trees for v in (*t.threshold, *t.value)))
+    if not all(math.isfinite(x) for x in values):
         raise ModelNotReady(f"the answerability model {path} has non-finite weights")
     return model
+
+
+def _tree(data: dict[str, list[float]]) -> Tree:
+    """A tree from its file form, its node links checked (every child a later node)."""
+    tree = Tree(tuple(int(f) for f in data["feature"]),
+                tuple(float(t) for t in data["threshold"]),
+                tuple(int(n) for n in data["left"]), tuple(int(n) for n in data["right"]),
+                tuple(float(v) for v in data["value"]))
+    n = len(tree.feature)
+    if not n or any(len(a) != n for a in (tree.threshold, tree.left, tree.right, tree.value)):
+        raise ValueError("a tree's node lists differ in length")
+    for i, f in enumerate(tree.feature):
+        if f >= len(FEATURES) or (f >= 0 and not (i < tree.left[i] < n and i < tree.right[i] < n)):
+            raise ValueError("a tree names a feature or a node it does not have")
+    return tree
 
 
 def hedged(ev: Evidence, model: Model) -> bool:

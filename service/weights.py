@@ -24,12 +24,14 @@ class Weights:
     coef: tuple[float, ...]
 
 
-def read_weights(path: Path, fmt: int, features: tuple[str, ...]) -> Weights:
-    """Raises ``OSError``, ``ValueError``, ``KeyError`` or ``TypeError`` for a bad file."""
+def read_weights(path: Path, fmt: int | tuple[int, ...], features: tuple[str, ...]) -> Weights:
+    """Raises ``OSError``, ``ValueError``, ``KeyError`` or ``TypeError`` for a bad file.
+    ``fmt``: the format number, or the numbers, the reader knows."""
     raw = path.read_bytes()
     data = json.loads(raw)
-    if data.get("format") != fmt:
-        raise ValueError(f"format {data.get('format')!r}, expected {fmt}")
+    known = fmt if isinstance(fmt, tuple) else (fmt,)
+    if data.get("format") not in known:
+        raise ValueError(f"format {data.get('format')!r}, expected {' or '.join(map(str, known))}")
     if tuple(data["features"]) != features:
         raise ValueError("its features are not this version's")
     mean, scale, coef = (tuple(float(x) for x in data[key]) for key in ("mean", "scale", "coef"))

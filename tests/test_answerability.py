@@ -14,6 +14,7 @@ from hakem.answerability import (
     FEATURES,
     Model,
     ModelNotReady,
+    Tree,
     decide,
     hedged,
     load_model,
@@ -60,6 +61,28 @@ def test_probability_is_the_standardised_logistic_of_the_features():
     assert len(model.coef) == n
 
 
+def test_a_trees_score_is_added_to_the_logistic_and_read_back_from_its_file(tmp_path):
+    cov = FEATURES.index("coverage")
+    # coverage <= 0.5: -2, else +1.5
+    stump = Tree((cov, -1, -1), (0.5, 0.0, 0.0), (1, 0, 0), (2, 0, 0), (0.0, -2.0, 1.5))
+    model = Model(FEATURES, *(tuple(x for _ in FEATURES) for x in (0.0, 1.0, 0.0)), 0.5, 0.2,
+                  trees=(stump, stump))
+    low = dict.fromkeys(FEATURES, 0.0) | {"coverage": 0.4}
+    high = low | {"coverage": 0.9}
+    assert model.probability(low) == pytest.approx(1 / (1 + math.exp(-(0.5 - 4.0))))
+    assert model.probability(high) == pytest.approx(1 / (1 + math.exp(-(0.5 + 3.0))))
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(model.to_json()), encoding="utf-8")
+    loaded = load_model(path)
+    assert loaded.trees == model.trees and loaded.probability(high) == model.probability(high)
+    # a tree whose node points back (a loop) or past its end is a damaged file
+    data = model.to_json()
+    data["trees"][0]["left"][0] = 0  # type: ignore[index]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ModelNotReady, match="make calibrate"):
+        load_model(path)
+
+
 def test_the_neutral_model_never_abstains_but_an_unknown_game_always_does():
     weak = Evidence(dense=0.0, coverage=0.0, unknown_names=(), out_of_range=True)
     assert decide(weak, neutral_model()) == ""
@@ -86,12 +109,30 @@ def test_fitting_separates_the_classes_and_writes_a_model_that_loads(tmp_path: P
     path = tmp_path / "answerability.json"
     path.write_text(json.dumps(model.to_json()), encoding="utf-8")
     loaded = load_model(path)
-    assert loaded.coef == pytest.approx(model.coef)
+    assert loaded.trees == model.trees and loaded.intercept == pytest.approx(model.intercept)
     # The hedge band: above the threshold, below it about a tenth of the answerable ones.
     assert loaded.hedge == pytest.approx(model.hedge) and model.hedge >= model.threshold
     from hakem_eval.calibrate import HEDGE_SHARE, MAX_FALSE_ABSTAIN
     told = sum(hedged_sample(model, s) for s in samples if s.answerable)
     assert (HEDGE_SHARE - MAX_FALSE_ABSTAIN - 0.03) * 300 <= told <= (HEDGE_SHARE + 0.02) * 300
+
+
+def test_the_exported_trees_give_scikit_learns_own_probabilities():
+    # Differential: the node arrays the engine reads against the fitted estimator itself.
+    pytest.importorskip("sklearn")
+    import numpy as np
+    from sklearn.ensemble import HistGradientBoostingClassifier
+
+    from hakem_eval.calibrate import TREES, _trees
+
+    rng = np.random.default_rng(3)
+    x = rng.random((300, len(FEATURES)))
+    y = x[:, 3] + 0.3 * x[:, 0] * x[:, 5] + rng.normal(0, 0.1, 300) > 0.6
+    clf = HistGradientBoostingClassifier(**TREES, class_weight="balanced",
+                                         early_stopping=False, random_state=0).fit(x, y)
+    model = _trees(x, y)
+    ours = [model.probability(dict(zip(FEATURES, row, strict=True))) for row in x[:50]]
+    assert ours == pytest.approx(clf.predict_proba(x[:50])[:, 1], abs=1e-9)
 
 
 def hedged_sample(model, s):
