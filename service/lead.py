@@ -108,8 +108,12 @@ def echoes(q: Question, hit: FactHit) -> bool:
 
 
 def _names_unit(q: Question, fact: Fact) -> bool:
-    """The question names what the fact's number counts ("hangi değeri" for "10 değer")."""
-    return bool(terms_of(f"{fact.unit} {fact.value_unit or ''}") & terms_of(q.text))
+    """The question asks which or what of the thing the fact's number counts ("hangi değeri"
+    for "10 değer", "hangi zarları" for "6 zar"). Naming it elsewhere is not asking for its
+    count: "katedral parçaları ne işe yarıyor" is not answered by "8 katedral", nor
+    "puanlar eşitse kim kazanır" by "5 puan"."""
+    return bool(q.wh_nouns) and bool(terms_of(f"{fact.unit} {fact.value_unit or ''}")
+                                     & terms_of(" ".join(q.wh_nouns)))
 
 
 def fact_lead(hit: FactHit) -> str:

@@ -41,8 +41,8 @@ def _is_wh(word: str) -> bool:
 
 
 _HOW_WHY = frozenset(("nasil", "nasi", "neden", "niye", "nicin", "how", "why"))
-# "kaç" and its forms ("kaçı", "kaça", "kaçar", "kaçıncı"), folded.
-_HOW_MANY = re.compile(r"kac(?:i|a|ar|ta|tir|ti|inci|incı)?")
+# "kaç" and its forms ("kaçı", "kaça", "kaçar", "kaçıncı", "kaçını"), folded.
+_HOW_MANY = re.compile(r"kac(?:i|a|ar|ta|tir|ti|inci|incı|ini|ina|inda)?")
 # "kaç kez / kere / defa / sefer", "how many times": how often a thing is done, a count of
 # occasions that no other quantity of the rule (its points, its cards) answers.
 _HOW_OFTEN = re.compile(r"\b(?:kac|kacar) (?:\w+ )?(?:kez|kere|defa|sefer)\b|\bhow many times\b"
@@ -100,6 +100,9 @@ class Question:
     # The folded word a separate yes/no particle asks about ("bagli" in "isteğe bağlı mı"),
     # "" when there is none: what an FAQ verdict must agree with.
     asked: str = ""
+    # The words a which/what word asks about, as typed: "hangi zarları getirmem" → zarları
+    # getirmem, "cezası nedir" → cezası. What a number must count to answer the question.
+    wh_nouns: tuple[str, ...] = ()
 
     @property
     def has_content(self) -> bool:
@@ -198,7 +201,28 @@ def analyse(raw: str) -> Question:
         setup=any(_SETUP.fullmatch(w) for w in folded), parts=parts,
         parts_explain=tuple((f[2] or f[3]) and not f[1] for f in part_flags),
         how_often=bool(_HOW_OFTEN.search(flat)), asks_order=bool(_ORDER.search(flat)),
-        asked=_asked(folded) if yes_no else "")
+        asked=_asked(folded) if yes_no else "", wh_nouns=_wh_nouns(folded, typed))
+
+
+# "hangi X", "which X", "what X": the thing asked is named after the word ...
+_WH_BEFORE_NOUN = frozenset(("hangi", "which", "what"))
+# ... and right before "X hangileri", "X nedir", "X neler", "X hangisi", and a closing
+# "X ne" ("cezası ne?"); "X ne işe yarar", "X ne yapar" ask about X, not which X.
+_WH_AFTER_NOUN = frozenset(("hangileri", "hangileridir", "hangisi", "hangisidir", "nedir",
+                            "neler", "nelerdir", "neydi"))
+
+
+def _wh_nouns(folded: list[str], typed: list[str]) -> tuple[str, ...]:
+    """The two words after each "hangi"/"which" and the two before each "nedir"/"neler"/
+    "hangileri": what a which/what question asks for ("hangi devrilme noktalarını" → devrilme
+    noktalarını; "ZP ödülü nedir" → ZP ödülü)."""
+    out: list[str] = []
+    for i, w in enumerate(folded):
+        if w in _WH_BEFORE_NOUN:
+            out.extend(typed[i + 1 : i + 3])
+        elif w in _WH_AFTER_NOUN or (w == "ne" and i == len(folded) - 1):
+            out.extend(typed[max(0, i - 2) : i])
+    return tuple(out)
 
 
 def _asked(folded: list[str]) -> str:

@@ -78,6 +78,15 @@ def test_a_which_question_is_led_by_a_number_only_when_it_names_what_it_counts()
     assert hit is not None and hit.fact is POINTS
 
 
+def test_naming_the_counted_thing_outside_the_which_word_does_not_ask_its_count():
+    # "ZP'si eşitse kim kazanır" names ZP but asks who; "hangi ZP" / "ZP ödülü nedir" ask it.
+    for text in ("İki oyuncunun ZP'si eşitse Kral Günü'nde kim kazanır?",
+                 "Kral Günü ZP'leri ne işe yarar?"):
+        assert lead_fact(analyse(text), (FactHit(POINTS, 2.0),)) is None, text
+    for text in ("Kral Günü'nde hangi ZP ödülü verilir?", "Kral Günü ZP ödülü nedir?"):
+        assert lead_fact(analyse(text), (FactHit(POINTS, 2.0),)) is not None, text
+
+
 def test_a_count_the_rules_leave_open_does_not_lead():
     # "oyuncu sayısına göre 0 veya daha fazlası": no number for any case, so none leads.
     open_count = Fact(id="open", game="g", subject="Kurulumda karıştırılan hain kartı",

@@ -38,6 +38,7 @@ def test_a_question_with_no_words_is_not_answered(tiny_engine):
     ("In the game, do my tokens carry over?", "yes_no"),
     ("kac zar atiyoruz", "how_many"),
     ("en fazla kaç kart tutabilirim?", "how_many"),
+    ("legend kartlarından kaçını harcanmış yapıyor", "how_many"),  # "kaçını": which count
     ("How many dice do we roll?", "how_many"),
     ("bu aşamayı nasıl oynuyoruz?", "how_why"),
     ("neden hemen saldıramıyor", "how_why"),
@@ -101,3 +102,13 @@ def test_two_questions_joined_by_ve_are_two_parts(text, parts):
 ])
 def test_an_order_question(text, expected):
     assert analyse(text).asks_order is expected
+
+
+def test_which_and_what_name_the_thing_they_ask_for():
+    assert analyse("hangi devrilme noktalarını takip ediyor").wh_nouns == ("devrilme",
+                                                                         "noktalarını")
+    assert analyse("arama lokasyonları hangileri").wh_nouns == ("arama", "lokasyonları")
+    assert analyse("cezası nedir?").wh_nouns == ("cezası",)
+    assert analyse("puanlar eşitse kim kazanır").wh_nouns == ()
+    # "ne" asks which thing only closing its clause: "X ne işe yarar" asks about X.
+    assert analyse("katedral ne işe yarar").wh_nouns == ()
