@@ -223,6 +223,10 @@ def answer_lesson_part(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk
     if not section.items:
         return None
     lines = [f"{game.name}: {section.title}"]
+    if section.note:
+        # Rules gathered from across the text ("Metinde ayrı bir tur bölümü yok …"): the
+        # player is told the steps are not the rules' own order of play.
+        lines.append(section.note)
     lines += [f"{i}. {it.label + ': ' if it.label else ''}{' '.join(it.text.split())} ({it.where})"
               for i, it in enumerate(section.items, 1)]
     hits: list[Hit] = []

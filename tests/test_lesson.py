@@ -271,3 +271,16 @@ def test_how_a_turn_goes_is_answered_with_the_lessons_turn_steps(real_engine):
     text = real_engine.corpus.game("rebirth").text
     for span in answer.spans:  # every step is a cited whole sentence of the text
         assert " ".join(text[span.start : span.end].split()) in answer.answer
+
+
+@pytest.mark.model
+def test_turn_rules_gathered_from_across_the_text_are_said_to_be_so(real_engine):
+    # Cyberpunk TCG's text has no turn section; its turn-related rules, numbered as steps
+    # with no word of that, read as the game's order of play (probe37: judged wrong).
+    answer = real_engine.ask("cyberpunk tcg de bir tur hangi asamalardan olusuyor")
+    lines = answer.answer.splitlines()
+    assert lines[0] == "Cyberpunk TCG: Bir tur nasıl oynanır?"
+    assert "ayrı bir tur bölümü yok" in lines[1]
+    # A game whose text describes its rounds gets its steps without that note.
+    rounds = real_engine.ask("daybreak bir raunt hangi aşamalardan oluşur")
+    assert "bölümü yok" not in rounds.answer.splitlines()[1]
