@@ -68,6 +68,10 @@ def _asked(toks: list[Token], own_clause: bool) -> list[list[Token]]:
             if words[j] in _SENTENCE_ENDS or (own_clause and (words[j] in _CLAUSE_ENDS
                                                               or next_ask)):
                 break
+            if toks[j].number is not None and after:
+                # "kaç hayatta kalana 1 yiyecek gidiyor": past a number, a quantity the
+                # player states, not what is asked.
+                break
             after.append(toks[j])
         part: list[Token] = []
         if not after or (len(after) == 1 and _CLOSING_VERB.fullmatch(after[0].text)):

@@ -290,6 +290,13 @@ def test_a_question_asking_an_input_of_the_rule_is_not_answered_with_its_result(
     assert _calc(bant[1], "3 ceza jetonum var, kaç kart çekeriz").value == 5
 
 
+def test_a_number_after_the_asked_noun_is_stated_not_asked(bant):
+    # "kaç askere 1 ekmek gidiyor" asks the soldiers one loaf feeds (an input of the rule):
+    # the "1 ekmek" after it is not what is asked, and is no count of soldiers either.
+    assert bant[1].calculate("kaç askere 1 ekmek gidiyor", "bant-oyunu") is None
+    assert _calc(bant[1], "7 asker için kaç ekmek harcıyoruz").value == 4
+
+
 def test_a_formula_without_the_players_numbers_needs_its_phrases(bant):
     assert _calc(bant[1], "kutuda toplam kaç jeton var").value == 22
     assert bant[1].calculate("kaç kırmızı jeton var", "bant-oyunu") is None
