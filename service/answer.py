@@ -11,6 +11,7 @@ sentences (``choose``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -158,7 +159,7 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
     # lower case; the answer starts it as a sentence (the cited span is the text's own).
     texts = [_capitalised(game_text[sp.start : sp.end]) for sp in choice.spans] \
         or [hits[0].chunk.text]
-    text = " ".join(texts)
+    text = " ".join(unmarked(texts))
     game = hits[0].chunk.game
     spans = tuple(AnswerSpan(game, sp.start, sp.end) for sp in choice.spans)
     fact = top_fact.fact if top_fact is not None else None
@@ -202,6 +203,20 @@ def led_by_fact(answer: Answer) -> str:
         return ""
     lead = f"{fact_lead(answer.facts[0])}. "
     return lead if answer.answer.startswith(lead) else ""
+
+
+_MARKER = re.compile(r"^(?:\d{1,2}[.)]|[-•–*])\s+")
+
+
+def unmarked(texts: list[str]) -> list[str]:
+    """The shown sentences without a list marker before the first one when it is read alone.
+
+    One item of a numbered list shown by itself ("2. Kriz kartları …") reads as a stray
+    number put first (judged a leftover fragment); a run of items keeps its markers.
+    """
+    if not texts or (len(texts) > 1 and _MARKER.match(texts[1])):
+        return texts
+    return [_capitalised(_MARKER.sub("", texts[0], count=1)) or texts[0], *texts[1:]]
 
 
 def _capitalised(name: str) -> str:

@@ -53,6 +53,7 @@ class Calculation:
     inputs: tuple[tuple[str, float], ...] = ()
     unit: str = ""  # the result's unit: "zar"
     rulings: tuple[str, ...] = ()  # the formula's verdicts that hold for the result
+    read: tuple[float, ...] = ()  # the question's own numbers the result was worked from
 
 
 def calculation_json(calc: Calculation | None) -> dict[str, Any] | None:
@@ -145,10 +146,18 @@ def calculate(formula: Formula, question: str, binding: Binding,
     value = round(done.value, 6)
     value = float(round(value)) if abs(value - round(value)) < 1e-6 else value
     result = f"{fmt_number(value)} {formula.unit}: {done.text} = {fmt_number(value)}"
+    if done.text.strip() == fmt_number(value):
+        # A row read from a table ("2 oyuncuda üç koşul") has no working: "3 koşul: 3 = 3"
+        # reads as noise; what the row was read for is the working.
+        given = ", ".join(f"{fmt_number(v)} {labels[n]}" for n, v in inputs)
+        result = f"{fmt_number(value)} {formula.unit}" + (f" ({given})" if given else "")
+    # (a quantity a step worked out is bound with no place in the question: not read there)
+    used = [x for n, _ in inputs if binding.spans.get(n) for x in binding.values[n]]
     for step in steps:  # "(enerji açığı: 15 Enerji Talebi − 12 Toplam Enerji = 3)"
         result += f" ({step.result.split('; ')[0]})"
         cites += tuple(c for c in step.citations if c not in cites)
         inputs += list(step.inputs)
+        used += step.read
     env["value"] = value
     rulings = []
     for v in formula.verdicts:
@@ -174,9 +183,10 @@ def calculate(formula: Formula, question: str, binding: Binding,
         result = (f"{fmt_number(left)} {label}: {fmt_number(before[0])} {label} − "
                   f"{fmt_number(value)} = {fmt_number(left)} ({result})")
         inputs.append((formula.lowers, before[0]))
+        used.append(before[0])
         value = left
     return Calculation(formula.id, formula.game, value, result, working, (), cites,
-                       tuple(inputs), formula.unit, tuple(rulings))
+                       tuple(inputs), formula.unit, tuple(rulings), tuple(used))
 
 
 # "kaç olur", "kaça düşer", "kaç kalır": the question asks what a quantity becomes.

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 
 from .asks import asked_nouns, asked_parts, asked_window
 from .calc import Calculation, Calculator
@@ -57,7 +58,8 @@ def sum_of_parts(calculator: Calculator, question: str, game: str) -> Calculatio
         formula="+".join(p.formula for p in parts), game=game, value=total,
         result=f"{fmt_number(total)} {unit}: {shown} = {fmt_number(total)} ({why})",
         working=" ".join(p.working for p in parts), missing=(), citations=cites,
-        inputs=tuple(i for p in parts for i in p.inputs), unit=unit)
+        inputs=tuple(i for p in parts for i in p.inputs), unit=unit,
+        read=tuple(x for p in parts for x in p.read))
 
 
 # A worked step in a result: " (3 Krizde Topluluk jetonu: 14 Enerji Talebi − (5 + 6) = 3)".
@@ -91,7 +93,16 @@ def each_asked(calculator: Calculator, question: str, game: str) -> Calculation 
         working=" ".join(p.working for p in parts), missing=(),
         citations=tuple(dict.fromkeys(c for p in parts for c in p.citations)),
         inputs=tuple(dict.fromkeys(i for p in parts for i in p.inputs)), unit=first.unit,
-        rulings=tuple(r for p in parts for r in p.rulings))
+        rulings=tuple(r for p in parts for r in p.rulings),
+        read=_read_by_any(parts))
+
+
+def _read_by_any(parts: list[Calculation]) -> tuple[float, ...]:
+    """Each asks reads the one question: a number read by any of them is read (once)."""
+    read: Counter[float] = Counter()
+    for p in parts:
+        read |= Counter(p.read)
+    return tuple(read.elements())
 
 
 def work_out(calculator: Calculator, question: str, game: str) -> Calculation | None:

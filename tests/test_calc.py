@@ -242,6 +242,29 @@ def test_a_question_about_the_drop_is_not_answered_with_the_count(bant, question
     assert bant[1].calculate(question, "bant-oyunu") is None
 
 
+def test_a_row_read_from_a_table_shows_what_it_was_read_for_not_n_equals_n(bant):
+    corpus_dir, _ = bant
+    text = corpus_dir / "bant-oyunu.txt"
+    end_rule = "Oyun 2 koşul (2 oyuncuda 3) sağlanınca biter.\n"
+    text.write_text(text.read_text(encoding="utf-8") + end_rule, encoding="utf-8")
+    rules = corpus_dir / "rules" / "bant-oyunu.toml"
+    rules.write_text(rules.read_text(encoding="utf-8") + '''
+[[formula]]
+id = "end-count"
+say = "oyunu bitiren koşul"
+unit = "koşul"
+moment = "any"
+expr = "when(players == 2, 3, 2)"
+asks = ["koşul"]
+keywords = ["bitiş"]
+quote = "Oyun 2 koşul (2 oyuncuda 3) sağlanınca biter."
+''', encoding="utf-8")
+    calculator = Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+    calc = _calc(calculator, "2 kişiyiz bitiş için kaç koşul lazım")
+    assert calc.value == 3 and calc.result.startswith("3 koşul (2 oyuncu)")
+    assert "3 = 3" not in calc.result
+
+
 def test_comparison_with_the_player_count(bant):
     calc = _calc(bant[1], "4 kişiyiz, toplam 6 puan çıktı, saldırı durur mu, kaç puan")
     assert calc.value == 6

@@ -382,3 +382,15 @@ def test_a_rule_said_again_in_other_words_is_the_same_and_another_case_is_not():
     rule = ("Herhangi bir oyuncu 12 veya daha fazla Krizde Topluluk (Communities in Crisis) "
             "jetonu biriktirirse oyunu hemen kaybedersiniz ve oyun sona erer.")
     assert not same_say(_candidate(heading, 0), _candidate(rule, 100))
+
+
+def test_a_list_marker_before_a_lone_item_is_dropped_but_a_run_of_items_keeps_them():
+    from hakem.answer import unmarked
+
+    assert unmarked(["2. kriz kartları çözülür.", "Sonra sıra geçer."]) == \
+        ["Kriz kartları çözülür.", "Sonra sıra geçer."]
+    assert unmarked(["- ilk oyuncu başlar."]) == ["İlk oyuncu başlar."]
+    run = ["1. Kart çek.", "2. Kart oyna."]
+    assert unmarked(run) == run
+    # A number that is the sentence's own subject is no marker.
+    assert unmarked(["2 oyuncuda üç koşul gerekir."]) == ["2 oyuncuda üç koşul gerekir."]
