@@ -53,7 +53,9 @@ class Calculation:
     inputs: tuple[tuple[str, float], ...] = ()
     unit: str = ""  # the result's unit: "zar"
     rulings: tuple[str, ...] = ()  # the formula's verdicts that hold for the result
-    read: tuple[float, ...] = ()  # the question's own numbers the result was worked from
+    # where the question states the numbers the result was worked from (character spans)
+    read: tuple[tuple[int, int], ...] = ()
+    listed: tuple[int, ...] = ()  # how many numbers the question lists for a quantity (2+)
 
 
 def calculation_json(calc: Calculation | None) -> dict[str, Any] | None:
@@ -152,12 +154,14 @@ def calculate(formula: Formula, question: str, binding: Binding,
         given = ", ".join(f"{fmt_number(v)} {labels[n]}" for n, v in inputs)
         result = f"{fmt_number(value)} {formula.unit}" + (f" ({given})" if given else "")
     # (a quantity a step worked out is bound with no place in the question: not read there)
-    used = [x for n, _ in inputs if binding.spans.get(n) for x in binding.values[n]]
+    used = [sp for n, _ in inputs for sp in binding.spans.get(n, ())]
+    listed = [len(binding.values[n]) for n, _ in inputs if len(binding.values.get(n, ())) > 1]
     for step in steps:  # "(enerji açığı: 15 Enerji Talebi − 12 Toplam Enerji = 3)"
         result += f" ({step.result.split('; ')[0]})"
         cites += tuple(c for c in step.citations if c not in cites)
         inputs += list(step.inputs)
         used += step.read
+        listed += step.listed
     env["value"] = value
     rulings = []
     for v in formula.verdicts:
@@ -183,10 +187,10 @@ def calculate(formula: Formula, question: str, binding: Binding,
         result = (f"{fmt_number(left)} {label}: {fmt_number(before[0])} {label} − "
                   f"{fmt_number(value)} = {fmt_number(left)} ({result})")
         inputs.append((formula.lowers, before[0]))
-        used.append(before[0])
+        used += binding.spans.get(formula.lowers, ())
         value = left
     return Calculation(formula.id, formula.game, value, result, working, (), cites,
-                       tuple(inputs), formula.unit, tuple(rulings), tuple(used))
+                       tuple(inputs), formula.unit, tuple(rulings), tuple(used), tuple(listed))
 
 
 # "kaç olur", "kaça düşer", "kaç kalır": the question asks what a quantity becomes.
@@ -243,12 +247,14 @@ class Calculator:
     def from_corpus(cls, corpus_dir: Path, corpus: Corpus) -> Calculator:
         return cls(load_formulas(corpus_dir, corpus))
 
-    def calculate(self, question: str, game: str,
-                  asked: list[Token] | None = None) -> Calculation | None:
+    def calculate(self, question: str, game: str, asked: list[Token] | None = None,
+                  about: list[Token] | None = None) -> Calculation | None:
         """The calculation a question asks for, or None when no formula of the game
         applies (the question asks neither a number nor a ruling a formula's verdict
         decides from the player's stated numbers, or states none the formula counts).
-        ``asked``: what is asked, when ``question`` is one clause of a longer one."""
+        ``asked``: what is asked, when ``question`` is one clause of a longer one;
+        ``about``: the words a formula's topic is judged on, when the question asks
+        several things (by default, the whole question)."""
         question = unicodedata.normalize("NFC", question)
         toks, asks_number = asked_window(question)
         # No number asked ("Kriz önlenir mi?", "kaybettik mi?", "moral ne olur?"): only a
@@ -278,7 +284,7 @@ class Calculator:
             if asked_score == ASKED_ANYWHERE and not ruling_only and mentions(
                     asked, [(q.name, a) for q in formula.quantities for a in q.aliases]):
                 continue  # "kaç jetonda 2 kart eksik çekeriz" asks an input, not the result
-            topic = _matched(toks, formula.keywords) * KEYWORD if asked_score else 0.0
+            topic = _matched(about or toks, formula.keywords) * KEYWORD if asked_score else 0.0
             # The topic of a quantity another rule gives is this rule's too: "stokta 2
             # yiyecek … moral kaç düşer" is about hunger's morale though it never says "açlık".
             # (Scored below only when that rule is worked out as a step.)

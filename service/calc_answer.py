@@ -10,11 +10,15 @@ choose the answer's sentences (``choose``).
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import replace
+from itertools import combinations, pairwise
 
 from .answer import Answer, AnswerSpan, led_by_fact
 from .calc import Calculation
 from .facts import fact_numbers
+from .mentions import tokens
 from .numbers import numbers_in
 from .retrieve import Hit
 from .text import sentence_spans
@@ -35,10 +39,12 @@ def with_calculation(answer: Answer, calc: Calculation | None,
     rulebook's example) are not what the number rests on."""
     if calc is None or (answer.abstained and calc.value is None):
         return answer
+    left = unread(answer.question, calc) if calc.value is not None else ()
+    result = calc.result + (f". Sorudaki {', '.join(left)} bu hesaba girmedi" if left else "")
     if calc.value is not None and game_text is not None and calc.citations:
         spans = rule_sentences(calc, game_text)
         rest = " ".join(game_text[sp.start : sp.end] for sp in spans[:SHOWN_RULES])
-        return replace(answer, abstained=False, reason="", answer=f"{calc.result}. {rest}",
+        return replace(answer, abstained=False, reason="", answer=f"{result}. {rest}",
                        answer_span=spans[0], spans=spans, calculation=calc,
                        passages=_citing_first(answer.passages, spans))
     rest = answer.answer[len(led_by_fact(answer)):] if not answer.abstained else ""
@@ -48,7 +54,7 @@ def with_calculation(answer: Answer, calc: Calculation | None,
         span = AnswerSpan(first.game, first.start, first.end)
         rest = first.quote
     spans = answer.spans if not answer.abstained and answer.spans else (span,)
-    return replace(answer, abstained=False, reason="", answer=f"{calc.result}. {rest}",
+    return replace(answer, abstained=False, reason="", answer=f"{result}. {rest}",
                    answer_span=span, spans=spans, calculation=calc)
 
 
@@ -91,3 +97,57 @@ def without_unworked_number(answer: Answer) -> Answer:
         return answer  # the numbers asked about are the rule's own ("her 2 … için 1 …")
     rest = answer.answer[len(led_by_fact(answer)):]
     return replace(answer, answer=f"{UNWORKED} {rest}")
+
+
+_JOINS = frozenset(("ve", "veya", "ile", "ya", "da", "de", "and", "or"))
+_DASHES = frozenset("-–")
+_ALL_OF = re.compile(r"(?i)(?:ikisi|üçü|ucu|dördü|dordu|beşi|besi|hepsi)\s+(?:de|da)\b")
+_ORDINAL = re.compile(r"\.\s*\w")  # "6. raunt", "1. oldum": a rank, not a count
+
+
+def unread(question: str, calc: Calculation) -> tuple[str, ...]:
+    """The numbers the player stated that the result was not worked from, each with the
+    word that says what it counts ("skorum 87", "3 gürültü"): a result that leaves out a
+    part of the player's situation (a prior score, a second round) reads as the total
+    asked unless the answer says what it left out. Ranks ("2. raunt", "ikinci") and 0 (a
+    space's name) are names, not counts."""
+    question = unicodedata.normalize("NFC", question)  # as the calculator read it
+    toks = tokens(question)
+    read = set(calc.read)
+    # A number the rule itself states ("beş bitiş koşulundan", the card's "1 kart çek") or
+    # the whole of numbers read ("3 Kral Günü": 2 + 1 of them; "2 ve 3 olan iki karo") is
+    # the player saying what the result rests on, not a part left out.
+    spans = sorted(read)
+    # (a span read without a number in it is a "one of" word: "birinde", "biri")
+    values = [next(iter(numbers_in(question[a:b])), 1.0) for a, b in spans]
+    wholes = {float(len(values)), *map(float, calc.listed)} | {
+        sum(c) for n in range(2, min(len(values), 6) + 1) for c in combinations(values, n)}
+    run = 1  # numbers listed together ("2, 5 ve 3"): how many they are is no other count
+    for (_, end), (start, _) in pairwise(spans):
+        between = re.findall(r"\w+", question[end:start])
+        run = run + 1 if all(w.casefold() in _JOINS for w in between) else 1
+        wholes.add(float(run))
+    ruled = {x for c in calc.citations for x in numbers_in(c.quote)}
+    out: list[str] = []
+    for i, t in enumerate(toks):
+        if t.number is None or t.text or not t.number or (t.start, t.end) in read:
+            continue
+        if _ORDINAL.match(question, t.end) and not question[t.end + 1 :].lstrip()[:1].isdigit():
+            continue
+        if question[t.start - 1 : t.start] in _DASHES or question[t.end : t.end + 1] in _DASHES:
+            continue  # an end of a range ("0-9 numaralı zar"): a name of the die, not a count
+        if t.number in wholes or t.number in ruled:
+            continue
+        if _ALL_OF.match(question, t.start):
+            continue  # "d4, d6, d8 üçü de 3", "ikisi de 5'lik": all of the things just named
+        after = toks[i + 1] if i + 1 < len(toks) else None
+        before = toks[i - 1] if i else None
+        if after is not None and after.text.isalpha() and after.text not in _JOINS \
+                and after.start - t.end <= 1:
+            out.append(question[t.start : after.end])
+        elif before is not None and before.text.isalpha() and before.text not in _JOINS \
+                and t.start - before.end <= 1:
+            out.append(question[before.start : t.end])
+        else:
+            out.append(question[t.start : t.end])
+    return tuple(f"“{w}”" for w in out)

@@ -127,13 +127,20 @@ def _aside(token: str, is_topic: Callable[[str], bool] | None) -> bool:
     return is_spoken_wh(token) or (is_topic is not None and not is_topic(token))
 
 
+# Asking to be taught ("kısaca anlatır mısın", "açıklar mısın", "explain"), for players who
+# have not played before ("ilk kez oynayacaklara"), and any form of doing or playing
+# ("yaptığını", "oynayacaklara": the fixed forms above, inflected): none names a topic.
+_TEACHING = re.compile(r"^(anlat|acikla|ozetle|ogret|explain|kisaca|mi(sin|siniz)$|yap|oyna)")
+
+
 def _whole(question: str, cue: re.Pattern[str], filler: frozenset[str],
            game_words: frozenset[str], is_topic: Callable[[str], bool] | None) -> bool:
-    tokens = re.findall(r"[a-z0-9]+", fold(question).replace("'", " ").replace("’", " "))
+    folded = _FIRST_TIME.sub(" ", fold(question))
+    tokens = re.findall(r"[a-z0-9]+", folded.replace("'", " ").replace("’", " "))
     if not any(cue.match(t) for t in tokens):
         return False
     return all(cue.match(t) or t in filler or t in game_words or _aside(t, is_topic)
-               for t in tokens)
+               or _TEACHING.match(t) for t in tokens)
 
 
 def turn_request(question: str, game_words: frozenset[str] = frozenset(),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import Counter
+from dataclasses import replace
 
 from .asks import asked_nouns, asked_parts, asked_window
 from .calc import Calculation, Calculator
@@ -38,12 +38,16 @@ def sum_of_parts(calculator: Calculator, question: str, game: str) -> Calculatio
         return None
     asked = asked_nouns(toks)
     parts: list[Calculation] = []
-    for clause in _CLAUSE.split(question):
+    starts = [0, *(m.end() for m in _CLAUSE.finditer(question))]
+    ends = [*(m.start() for m in _CLAUSE.finditer(question)), len(question)]
+    for start, end in zip(starts, ends, strict=True):
+        clause = question[start:end]
         if not numbers_in(clause):
             continue
         calc = calculator.calculate(clause, game, asked)
         if calc is not None and calc.value is not None and not calc.missing:
-            parts.append(calc)
+            # (a clause's numbers are read where the whole question states them)
+            parts.append(replace(calc, read=tuple((a + start, b + start) for a, b in calc.read)))
     units = {p.unit for p in parts}
     # Two clauses of one formula are one quantity told in two places ("3 askerim var, bir de 2
     # askerim"): worked out apart, a base or a rounding would count twice.
@@ -59,7 +63,8 @@ def sum_of_parts(calculator: Calculator, question: str, game: str) -> Calculatio
         result=f"{fmt_number(total)} {unit}: {shown} = {fmt_number(total)} ({why})",
         working=" ".join(p.working for p in parts), missing=(), citations=cites,
         inputs=tuple(i for p in parts for i in p.inputs), unit=unit,
-        read=tuple(x for p in parts for x in p.read))
+        read=tuple(sp for p in parts for sp in p.read),
+        listed=tuple(n for p in parts for n in p.listed))
 
 
 # A worked step in a result: " (3 Krizde Topluluk jetonu: 14 Enerji Talebi − (5 + 6) = 3)".
@@ -71,12 +76,24 @@ def each_asked(calculator: Calculator, question: str, game: str) -> Calculation 
     numbers, each worked out by its own rule on the question's numbers, the results in the
     order asked; None unless at least two asks are worked out fully by different rules."""
     question = unicodedata.normalize("NFC", question)
-    asks = asked_parts(asked_window(question)[0])
+    toks = asked_window(question)[0]
+    asks = asked_parts(toks)
     if len(asks) < 2:
         return None
     parts: list[Calculation] = []
+    # Each ask's topic is its own clause and the clauses that ask nothing (the situation):
+    # "5 kişiyiz, krizi durdurmak için kaç puan, moral kazanmak için kaç" asks the
+    # prevention's total first, then the morale's.
+    clause, clauses = 0, []
+    for t in toks:
+        clauses.append(clause)
+        clause += not any(ch.isalnum() for ch in t.text) and t.number is None
+    asking = {clauses[toks.index(a[-1])] for a in asks if a}
     for asked in asks:
-        calc = calculator.calculate(question, game, asked)
+        own = {clauses[toks.index(asked[-1])]} if asked else set()
+        about = [t for t, c in zip(toks, clauses, strict=True)
+                 if c in own or c not in asking]
+        calc = calculator.calculate(question, game, asked, about or None)
         if calc is not None and calc.value is not None and not calc.missing \
                 and calc.formula not in {p.formula for p in parts}:
             parts.append(calc)
@@ -94,15 +111,9 @@ def each_asked(calculator: Calculator, question: str, game: str) -> Calculation 
         citations=tuple(dict.fromkeys(c for p in parts for c in p.citations)),
         inputs=tuple(dict.fromkeys(i for p in parts for i in p.inputs)), unit=first.unit,
         rulings=tuple(r for p in parts for r in p.rulings),
-        read=_read_by_any(parts))
+        read=tuple(dict.fromkeys(sp for p in parts for sp in p.read)),
+        listed=tuple(n for p in parts for n in p.listed))
 
-
-def _read_by_any(parts: list[Calculation]) -> tuple[float, ...]:
-    """Each asks reads the one question: a number read by any of them is read (once)."""
-    read: Counter[float] = Counter()
-    for p in parts:
-        read |= Counter(p.read)
-    return tuple(read.elements())
 
 
 def work_out(calculator: Calculator, question: str, game: str) -> Calculation | None:

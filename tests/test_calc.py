@@ -4,6 +4,7 @@ answer leading with the result, and results that never use a number from nowhere
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -1003,3 +1004,41 @@ def test_pairs_are_not_counted_when_more_things_are_named_than_values_read(bant)
     # three dice named, two values read: no count of pairs from the two
     calc = _calc(calculator, "zarım 3, zarım 4 ve zarım da, kaç değer çiftim var")
     assert calc.value is None and calc.missing == ("zar değeri (her biri için ayrı ayrı)",)
+
+
+def test_a_number_of_the_players_the_result_leaves_out_is_named_beside_it(bant):
+    from hakem.calc_answer import unread
+
+    question = "5 askerim var, skorum 87, kaç zar atarım"
+    calc = _calc(bant[1], question)
+    assert calc.value == 6 and unread(question, calc) == ("“skorum 87”",)
+    # A rank, a range's end, the rule's own number and numbers the result read are no part
+    # left out.
+    for question in ("2. turdayım, 5 askerim var, kaç zar atarım",
+                     "5 askerim var, 1-6 arası zar, kaç zar atarım",
+                     "5 askerim var, 1 temel zar da dahil kaç zar atarım"):
+        assert unread(question, _calc(bant[1], question)) == (), question
+
+
+def test_the_answer_says_which_of_the_players_numbers_its_result_left_out(tiny_engine):
+    from hakem.calc import Calculation
+    from hakem.calc_answer import with_calculation
+    from hakem.formulas import Citation
+
+    answer = tiny_engine.ask("kaç kart çekilir?")
+    calc = Calculation("f", answer.game or "", 6.0, "6 zar: 1 + 5 × 1 = 6", "", (),
+                       (Citation(answer.game or "", 0, 5, "x"),), read=((0, 1),))
+    shown = with_calculation(replace(answer, question="5 asker ve 87 puan"), calc).answer
+    assert shown.startswith("6 zar: 1 + 5 × 1 = 6. Sorudaki “87 puan” bu hesaba girmedi.")
+
+
+def test_each_ask_is_worked_out_by_the_rule_of_its_own_clause(bant):
+    from hakem.sums import work_out
+
+    # Both asks are about cubes; the clause of each says which rule: the red and blue
+    # tokens' cubes first, then the cubes each player adds on the event.
+    question = ("3 kişiyiz. 2 kırmızı 1 mavi jetonum için kaç küp ekliyom, "
+                "olay olunca oyuncu başına kaç küp?")
+    calc = work_out(bant[1], question, "bant-oyunu")
+    assert calc is not None and calc.formula == "cubes&player-cubes", calc
+    assert calc.result.startswith("3 küp") and ". 6 küp" in calc.result

@@ -193,6 +193,11 @@ def test_a_sentence_is_taught_once_and_a_list_with_the_line_that_announces_it(ga
     ("koloni fazı hangi adımlardan oluşur?", False),  # one phase's steps (see steps)
     ("sıram gelince elimdeki aksiyon karosuyla ne yapabilirim?", False),  # one thing
     ("turda kaç zar atılır?", False),  # a number about the turn
+    # asked to be taught, for first-timers, with the doing verb inflected
+    ("ilk kez oynayacaklara bir oyuncunun sırasında ne yaptığını kısaca anlatır mısın?", True),
+    ("bir raundu kısaca açıklar mısın", True),
+    ("ilk turda kaç kart oynanır?", False),  # the first round's cards: one thing
+    ("sıramda kart oynayabilir miyim?", False),
     ("kurulum nasıl yapılır", False),
 ])
 def test_a_question_about_how_a_turn_goes(question, turn):
