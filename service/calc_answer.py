@@ -40,7 +40,8 @@ def with_calculation(answer: Answer, calc: Calculation | None,
     if calc is None or (answer.abstained and calc.value is None):
         return answer
     left = unread(answer.question, calc) if calc.value is not None else ()
-    result = calc.result + (f". Sorudaki {', '.join(left)} bu hesaba girmedi" if left else "")
+    # Said first: a result leaving out part of the player's situation read as its total.
+    result = (f"Sorudaki {', '.join(left)} hariç hesap: " if left else "") + calc.result
     if calc.value is not None and game_text is not None and calc.citations:
         spans = rule_sentences(calc, game_text)
         rest = " ".join(game_text[sp.start : sp.end] for sp in spans[:SHOWN_RULES])

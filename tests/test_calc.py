@@ -1029,7 +1029,7 @@ def test_the_answer_says_which_of_the_players_numbers_its_result_left_out(tiny_e
     calc = Calculation("f", answer.game or "", 6.0, "6 zar: 1 + 5 × 1 = 6", "", (),
                        (Citation(answer.game or "", 0, 5, "x"),), read=((0, 1),))
     shown = with_calculation(replace(answer, question="5 asker ve 87 puan"), calc).answer
-    assert shown.startswith("6 zar: 1 + 5 × 1 = 6. Sorudaki “87 puan” bu hesaba girmedi.")
+    assert shown.startswith("Sorudaki “87 puan” hariç hesap: 6 zar: 1 + 5 × 1 = 6.")
 
 
 def test_each_ask_is_worked_out_by_the_rule_of_its_own_clause(bant):
