@@ -10,6 +10,7 @@ not do: rank facts (``factsearch``) or compose the answer around the lead (``ans
 from __future__ import annotations
 
 import re
+from itertools import combinations
 
 from .candidates import terms_of
 from .facts import Fact, FactHit, fact_numbers
@@ -62,11 +63,54 @@ def lead_fact(q: Question, facts: tuple[FactHit, ...]) -> FactHit | None:
         top = next((h for h in facts[1:ASKED_LEAD_DEPTH] if _per_unit(h.fact)
                     and _total_of(top.fact, h.fact)
                     and h.score >= ASKED_LEAD_SHARE * facts[0].score), top)
+    if not top.applied:
+        # "Kral Günü'nde birinci ve ikinci kaç ZP": 8 ZP (first and second place held at
+        # once, 6 + 2) matches every word of a question about either place; it answers only
+        # when the question says its own case ("hem … hem", "tek başıma"), else the
+        # best-matched part does.
+        parts = _parts_of(top, facts[:PARTS_DEPTH])
+        if parts and not (_own_words(top.fact, parts) & _stems(" ".join(q.folded))):
+            top = max(parts, key=lambda h: h.score)
     if q.how_often and not top.applied and not _counts_occasions(top.fact):
         # "kaç kez": a rule's points or cards are not how often it happens; a fact that
         # counts occasions, if one matched, is.
         return next((f for f in facts[1:] if _counts_occasions(f.fact)), None)
     return top
+
+
+PARTS_DEPTH = 4  # how deep in the ranking the parts of a total are looked for
+
+
+def _stems(text: str) -> set[str]:
+    """Five-letter stems of a text's words (Turkish endings vary: "yerleşim", "yerleşimi")."""
+    return {w[:5] for w in re.findall(r"[a-z0-9]+", fold(text)) if len(w) >= 3 or w.isdigit()}
+
+
+def _parts_of(total: FactHit, facts: tuple[FactHit, ...]) -> list[FactHit]:
+    """The matched facts about the same thing as ``total`` (two subject words shared), in
+    its unit, whose values add up to its value: ``total`` is their sum, a case of its own
+    ("hem birinci hem ikinci", "tek oyuncu doldurursa") only when that case is asked."""
+    value, about = total.fact.value, _stems(total.fact.subject)
+    same = [h for h in facts if h is not total and h.fact.unit == total.fact.unit
+            and h.fact.value and not h.applied and len(_stems(h.fact.subject) & about) >= 2]
+    if not value:
+        return []
+    for n in (2, 3):
+        for combo in combinations(same, n):
+            if sum(h.fact.value or 0 for h in combo) == value and all(
+                    about & (_stems(h.fact.subject) - set().union(
+                        *(_stems(o.fact.subject) for o in combo if o is not h)))
+                    for h in combo):
+                # (the total names what tells each part from the others: "hem birinci hem
+                # ikinci" for first and second place; 5 + 3 of two other settlements' places
+                # only add up to 8)
+                return list(combo)
+    return []
+
+
+def _own_words(total: Fact, parts: list[FactHit]) -> set[str]:
+    """What the total's subject says that none of its parts' subjects does: its case."""
+    return _stems(total.subject) - set().union(*(_stems(h.fact.subject) for h in parts))
 
 
 # "her lokasyonun", "oyuncu başına", "per player", "each": a count for each one of a thing.

@@ -157,3 +157,37 @@ def test_a_count_for_each_one_leads_over_the_total_over_all_of_them():
                 quote="solo +2", start=0, end=10, section="")
     hits = (FactHit(solo, 1.9), FactHit(OTHER_EACH, 1.6))
     assert lead_fact(analyse("solo oyunda talep her raunt ne kadar artıyor"), hits).fact is solo
+
+
+def _points(fid: str, value: int, subject: str) -> Fact:
+    return Fact(id=fid, game="g", subject=subject, unit="ZP", min=None, max=None, value=value,
+                value_unit="ZP", effect=subject, quote=subject, start=0, end=10, section="")
+
+
+BOTH = _points("both", 8, "Kral Günü: hem birinci hem ikinci sıra")
+FIRST = _points("first", 6, "Kral Günü: en ileri belirteç (birinci sıra)")
+SECOND = _points("second", 2, "Kral Günü: ikinci en ileri belirteç (ikinci sıra)")
+OTHER = _points("other", 2, "Başkasının türbinini kullanma ücreti")
+
+
+@pytest.mark.parametrize(("question", "scores", "led"), [
+    # the best-matched part, not the sum of both places
+    ("ikinci olan kaç ZP alır", (2.0, 1.7, 1.99), "second"),
+    ("birinci ve ikinci kaç ZP alır", (2.0, 1.8, 1.6), "first"),
+    # the total's own case asked: the sum answers it
+    ("hem birinci hem ikinci olursam kaç ZP", (2.0, 1.8, 1.6), "both"),
+])
+def test_a_fact_that_sums_other_matched_facts_leads_only_when_its_case_is_asked(
+        question, scores, led):
+    hits = tuple(sorted((FactHit(f, s) for f, s in zip((BOTH, FIRST, SECOND), scores,
+                                                        strict=True)), key=lambda h: -h.score))
+    top = lead_fact(analyse(question), hits)
+    assert top is not None and top.fact.id == led
+
+
+def test_numbers_that_happen_to_add_up_are_no_parts_of_a_fact_about_something_else():
+    # 8 = 6 + 2, but the turbine fee is about another thing: the sum keeps the lead.
+    hits = (FactHit(BOTH, 2.0), FactHit(FIRST, 1.9), FactHit(OTHER, 1.8))
+    question = analyse("birinci ve ikinci kaç ZP alır")
+    top = lead_fact(question, hits)
+    assert top is not None and top.fact.id == "both"
