@@ -91,10 +91,10 @@ def _parts_of(total: FactHit, facts: tuple[FactHit, ...]) -> list[FactHit]:
     its unit, whose values add up to its value: ``total`` is their sum, a case of its own
     ("hem birinci hem ikinci", "tek oyuncu doldurursa") only when that case is asked."""
     value, about = total.fact.value, _stems(total.fact.subject)
-    same = [h for h in facts if h is not total and h.fact.unit == total.fact.unit
-            and h.fact.value and not h.applied and len(_stems(h.fact.subject) & about) >= 2]
     if not value:
         return []
+    same = [h for h in facts if h is not total and h.fact.unit == total.fact.unit
+            and h.fact.value and not h.applied and len(_stems(h.fact.subject) & about) >= 2]
     for n in (2, 3):
         for combo in combinations(same, n):
             if sum(h.fact.value or 0 for h in combo) == value and all(

@@ -38,8 +38,9 @@ def sum_of_parts(calculator: Calculator, question: str, game: str) -> Calculatio
         return None
     asked = asked_nouns(toks)
     parts: list[Calculation] = []
-    starts = [0, *(m.end() for m in _CLAUSE.finditer(question))]
-    ends = [*(m.start() for m in _CLAUSE.finditer(question)), len(question)]
+    cuts = list(_CLAUSE.finditer(question))
+    starts = [0, *(m.end() for m in cuts)]
+    ends = [*(m.start() for m in cuts), len(question)]
     for start, end in zip(starts, ends, strict=True):
         clause = question[start:end]
         if not numbers_in(clause):
@@ -113,7 +114,6 @@ def each_asked(calculator: Calculator, question: str, game: str) -> Calculation 
         rulings=tuple(r for p in parts for r in p.rulings),
         read=tuple(dict.fromkeys(sp for p in parts for sp in p.read)),
         listed=tuple(n for p in parts for n in p.listed))
-
 
 
 def work_out(calculator: Calculator, question: str, game: str) -> Calculation | None:
