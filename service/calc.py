@@ -73,17 +73,19 @@ def _labels(formula: Formula) -> dict[str, str]:
 
 
 def calculate(formula: Formula, question: str, binding: Binding,
-              steps: tuple[Calculation, ...] = ()) -> Calculation:
+              steps: tuple[Calculation, ...] = (), as_step: bool = False) -> Calculation:
     """The formula worked out for the numbers bound from the question (and for the
-    quantities ``steps`` worked out first, see ``chain``)."""
+    quantities ``steps`` worked out first, see ``chain``). As a ``step`` of another
+    formula (``as_step``), its result is the amount itself, never what the question asks
+    it becomes."""
     env = dict(formula.given)
     inputs = []
     unclear: dict[str, tuple[float, ...]] = {}
     one_each: set[str] = set()  # named more often than the question gives it a number
     for q in formula.quantities:
         stated = binding.values.get(q.name)
-        if q.name == formula.lowers:
-            continue  # what the result is taken from, not an input of the rule
+        if q.name == formula.kept:
+            continue  # what the result is taken from or added to, not an input of the rule
         if stated and len(stated) > 1 and not q.summed:
             # Several numbers for one quantity the rule does not add up ("2 karakterle
             # başladım, iki survivor daha kazandım", "4 karakter kolonide, 2 hastanede"):
@@ -104,18 +106,20 @@ def calculate(formula: Formula, question: str, binding: Binding,
     labels = _labels(formula)
     node = parse_expr(formula.expr, formula.id)
     # "moral kaç olur" asks what is left after the loss: the morale before it is needed.
-    state = bool(formula.lowers) and _asks_state(question)
+    # (A gain asked so, with no score stated, is the gain: "kaç puanım olur" after a move.)
+    state = bool(formula.kept) and not as_step and _asks_state(question)
     # The numbers themselves go in the working, not the leading sentence: a number first
     # reads as the result.
     missing = tuple(f"{q.label} (her biri için ayrı ayrı)" if q.name in one_each
                     else f"{q.label} (soruda birden çok sayı var: toplamı mı, biri mi?)"
                     if q.name in unclear else q.label
                     for q in formula.quantities if q.name not in env and (
-                        q.name != formula.lowers or (state and q.name not in binding.values)))
+                        q.name != formula.kept or (state and q.name == formula.lowers
+                                                   and q.name not in binding.values)))
     # A number the result does not turn on is not needed: "2 kale, görev kartım yok" needs no
     # mission card's points (0 cards × any points).
     for name in [q.name for q in formula.quantities if q.label in missing
-                 and len(missing) == 1 and q.name != formula.lowers]:
+                 and len(missing) == 1 and q.name != formula.kept]:
         if _irrelevant(node, env, name):
             env[name] = 0.0
             missing = ()
@@ -179,25 +183,33 @@ def calculate(formula: Formula, question: str, binding: Binding,
             result += f"; {check.text}: {v.otherwise}"
             cites += v.citations
             rulings.append(v.otherwise)
-    before = binding.values.get(formula.lowers, ()) if state else ()
+    before = binding.values.get(formula.kept, ()) if state else ()
     if len(before) == 1:
-        # "Moral 7, açlık adımından sonra moral kaç olur": what is left, not the loss.
-        label = labels[formula.lowers]
-        left = max(0.0, before[0] - value)
-        result = (f"{fmt_number(left)} {label}: {fmt_number(before[0])} {label} − "
-                  f"{fmt_number(value)} = {fmt_number(left)} ({result})")
-        inputs.append((formula.lowers, before[0]))
-        used += binding.spans.get(formula.lowers, ())
-        value = left
+        # "Moral 7, açlık adımından sonra moral kaç olur": what is left, not the loss;
+        # "skorum 87, yeni skorum kaç": the score after the gain.
+        label = labels[formula.kept]
+        after = max(0.0, before[0] - value) if formula.lowers else before[0] + value
+        sign = "−" if formula.lowers else "+"
+        result = (f"{fmt_number(after)} {formula.unit}: {fmt_number(before[0])} {label} {sign} "
+                  f"{fmt_number(value)} = {fmt_number(after)} ({result})")
+        inputs.append((formula.kept, before[0]))
+        used += binding.spans.get(formula.kept, ())
+        value = after
     return Calculation(formula.id, formula.game, value, result, working, (), cites,
                        tuple(inputs), formula.unit, tuple(rulings), tuple(used), tuple(listed))
 
 
-# "kaç olur", "kaça düşer", "kaç kalır": the question asks what a quantity becomes.
-# ("kaç düşer" asks the drop; "kaça düşer" what is left.)
-_STATE = re.compile(r"\bkac\s+(?:\w+\s+)?(?:ol(?:ur|acak|cak|ucak|uyor|uyo)|kal(?:ir|iyor|iyo"
-                    r"|acak))\b|\bkaca\s+(?:\w+\s+)?(?:duser|dusuyor|dusuyo|iner|iniyor|iniyo"
-                    r"|dusecek|inecek)\b")
+def _step(formula: Formula, question: str, binding: Binding) -> Calculation:
+    return calculate(formula, question, binding, as_step=True)
+
+
+# "kaç olur", "kaça düşer", "kaç kalır", "yeni skorum kaç": the question asks what a
+# quantity becomes. ("kaç düşer" asks the drop; "kaça düşer" what is left.)
+_STATE = re.compile(r"\bkac\s+(?:\w+\s+)?(?:ol(?:ur|du|acak|cak|ucak|uyor|uyo)|kal(?:ir|iyor"
+                    r"|iyo|acak))\b|\bkaca\s+(?:\w+\s+)?(?:duser|dusuyor|dusuyo|iner|iniyor"
+                    r"|iniyo|dusecek|inecek|cikar|cikiyor|cikiyo)\b"
+                    r"|\b(?:yeni|final)\s+(?:\w+\s+){0,2}kac\b"
+                    r"|\bkac\s+(?!tane\b)[\w']+[ae]\s+(?:cik|dus|in)\w*")  # "kaç jetona çıkarım"
 
 
 def _asks_state(question: str) -> bool:
@@ -265,6 +277,7 @@ class Calculator:
         scored: list[tuple[float, Calculation]] = []
         game_formulas = tuple(f for f in self.formulas if f.game == game)
         drop = _asks_drop(asked)
+        state_asked = _asks_state(question)
         # A step is worked out by the rule about the question's topic first: three rules give
         # the trees to remove (Çölleşme, Amazon), the one the question names does here; a rule
         # of an event, only when its event is named.
@@ -279,10 +292,15 @@ class Calculator:
             if not all(any(_matched(toks, (alt,)) for alt in need.split("|"))
                        for need in formula.needs):
                 continue
-            asked_score = ASKED_ANYWHERE if ruling_only else ASKED if _matched(
+            kept = [(q.name, a) for q in formula.quantities if q.name == formula.kept
+                    for a in q.aliases]
+            # "yeni skorum kaç" after a scoring move asks the score the result is added to
+            asks_kept = bool(kept) and bool(mentions(asked, kept)) and state_asked
+            asked_score = ASKED_ANYWHERE if ruling_only else ASKED if asks_kept or _matched(
                 asked, formula.asks) else ASKED_ANYWHERE if _matched(toks, formula.asks) else 0.0
             if asked_score == ASKED_ANYWHERE and not ruling_only and mentions(
-                    asked, [(q.name, a) for q in formula.quantities for a in q.aliases]):
+                    asked, [(q.name, a) for q in formula.quantities if q.name != formula.kept
+                            for a in q.aliases]):
                 continue  # "kaç jetonda 2 kart eksik çekeriz" asks an input, not the result
             topic = _matched(about or toks, formula.keywords) * KEYWORD if asked_score else 0.0
             # The topic of a quantity another rule gives is this rule's too: "stokta 2
@@ -293,7 +311,7 @@ class Calculator:
                     and _matched(toks, f.keywords) for f in game_formulas if f.id != formula.id)):
                 continue  # a formula answers what is asked, about its own topic
             stated = bind(question, formula.quantities)
-            binding, steps, read = chain(formula, question, stated, producers, calculate)
+            binding, steps, read = chain(formula, question, stated, producers, _step)
             calc = calculate(formula, question, binding, steps) if steps else None
             if calc is not None and calc.missing:
                 # A step is worth working out only for a result: still half given, the
@@ -303,7 +321,7 @@ class Calculator:
             # the 0 space): a formula needs some non-zero number of the question.
             # What the question states, a 0 included ('0 eşleşmeyen'), unlike ``bound``.
             own = {q.name for q in formula.quantities if stated.values.get(q.name)}
-            bound = read + sum(1 for q in formula.quantities if q.name != formula.lowers
+            bound = read + sum(1 for q in formula.quantities if q.name != formula.kept
                                and any(stated.values.get(q.name, ())))
             if formula.quantities and not bound:
                 continue
@@ -315,7 +333,7 @@ class Calculator:
             if set(calc.missing) & {q.label for q in formula.quantities if q.counted}:
                 continue  # a limit the question does not count ("2. türbinim" is no count)
             if ruling_only and (not calc.rulings or len(own) < 2 or any(
-                    q.name not in own for q in formula.quantities if q.name != formula.lowers)):
+                    q.name not in own for q in formula.quantities if q.name != formula.kept)):
                 # A number nobody asked for, or a rule question with one number in it
                 # ("1 €$ olarak harcarsam Eddie sayılır mı"): the player's state is two or
                 # more numbers of their own, every one the rule counts.

@@ -8,7 +8,8 @@ from. Every quote must occur verbatim in the game's text (offsets are computed f
 every number a formula uses must be stated in its quotes, so a formula cannot carry a number
 the rules do not give. A formula may say which quantity its result is (``gives``), for
 another formula to work it out first (``chain``), or which quantity its result is a loss of
-(``lowers``: "moral"), so that "moral 7, … moral kaç olur" is answered with what is left.
+(``lowers``: "moral"), so that "moral 7, … moral kaç olur" is answered with what is left,
+or a gain of (``raises``: the score): "skorum 87, … yeni skorum kaç" gets 87 plus the gain.
 A formula's verdicts are rulings decided by its result ("value >= players": "kriz önlenir");
 one may say what holds when it does not (``otherwise``), said when the question names what it
 decides (``about``): "kriz önlendi mi, moral kazanıyor muyuz" gets "koloni moral kazanmaz".
@@ -114,6 +115,14 @@ class Formula:
     # The quantity its result is a loss of ("moral"): a question that states that quantity
     # ("moral 7") and asks what it becomes ("moral kaç olur") gets it less the loss.
     lowers: str = ""
+    # The quantity its result is a gain of (the player's score, the tokens they hold): a
+    # question that states it ("skorum 87") and asks what it becomes gets it plus the gain.
+    raises: str = ""
+
+    @property
+    def kept(self) -> str:
+        """The running quantity the result is taken from or added to, if any."""
+        return self.lowers or self.raises
 
     def constants(self) -> dict[str, float]:
         return dict(self.given)
@@ -262,11 +271,18 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
     if gives and (not isinstance(gives, str) or gives not in quantities or gives in names):
         raise FormulaError(f"{where}: `gives` must name a quantity of the file that the "
                            "formula itself does not use")
-    lowers = raw.get("lowers", "")
-    if not isinstance(lowers, str) or (lowers and (lowers not in quantities or lowers in names)):
-        raise FormulaError(f"{where}: `lowers` must name a quantity of the file that the "
-                           "formula itself does not use")
-    used = tuple(quantities[n] for n in sorted((names | ({lowers} if lowers else set()))
+    kept = {}
+    for key in ("lowers", "raises"):
+        name = raw.get(key, "")
+        if not isinstance(name, str) or (name and (name not in quantities or name in names)):
+            raise FormulaError(f"{where}: `{key}` must name a quantity of the file that the "
+                               "formula itself does not use")
+        kept[key] = name
+    lowers, raises = kept["lowers"], kept["raises"]
+    if lowers and raises:
+        raise FormulaError(f"{where}: a result is a loss (`lowers`) or a gain (`raises`), "
+                           "not both")
+    used = tuple(quantities[n] for n in sorted((names | {n for n in (lowers, raises) if n})
                                                & set(quantities)))
     return Formula(
         id=fid, game=game, say=str(raw["say"]), unit=str(raw["unit"]), moment=str(moment),
@@ -276,7 +292,7 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
         keywords=_strings(raw.get("keywords", []) or [raw["say"]], where, "keywords"),
         citations=citations, bands=bands, verdicts=tuple(verdicts),
         needs=_strings(raw.get("needs", []) or [], where, "needs") if raw.get("needs") else (),
-        gives=str(gives), lowers=str(lowers))
+        gives=str(gives), lowers=lowers, raises=raises)
 
 
 def used_quantities(names: set[str], quantities: dict[str, Quantity]) -> set[str]:

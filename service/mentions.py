@@ -50,8 +50,10 @@ def tokens(question: str) -> list[Token]:
     for m in _WORD.finditer(question):
         if any(s <= m.start() < e for s, e in taken):
             continue
-        # a suffix after an apostrophe ("survivor'ım")
-        if m.start() and question[m.start() - 1] in APOSTROPHES:
+        # a suffix after an apostrophe ("survivor'ım"); an apostrophe opening a quote
+        # ("kart 'her bant başına 1 jeton' diyo") starts a word
+        if m.start() > 1 and question[m.start() - 1] in APOSTROPHES \
+                and question[m.start() - 2].isalnum():
             continue
         word = written_present(fold(m.group()))
         glued = m.start() and question[m.start() - 1].isdigit()

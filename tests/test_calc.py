@@ -14,12 +14,13 @@ from hypothesis import strategies as st
 from hakem.answer import answer_json
 from hakem.bind import bind
 from hakem.calc import Calculator, calculate, calculation_json
-from hakem.calc_answer import with_calculation
+from hakem.calc_answer import unread, with_calculation
 from hakem.cli import main
 from hakem.corpus import load_corpus
 from hakem.formulas import FormulaError, Quantity, load_formulas, verify_formulas
 from hakem.mentions import tokens, word_matches
 from hakem.numbers import numbers_in
+from hakem.settings import ROOT
 
 # A small rule text with one sentence per formula kind.
 BANT_TEXT = """Bant Oyunu
@@ -816,6 +817,66 @@ def test_lowers_must_name_a_quantity_of_the_file(bant):
         f.write(LOSS_RULES.replace('lowers = "morale"', 'lowers = "mood"'))
     with pytest.raises(FormulaError, match="lowers"):
         Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+
+
+GAIN_RULES = """
+[quantity.hits]
+label = "isabet"
+aliases = ["isabet"]
+[quantity.score]
+label = "önceki skor"
+aliases = ["skorum", "skor"]
+
+[[formula]]
+id = "hit-points"
+say = "isabetlerden puan"
+unit = "puan"
+moment = "on-event"
+expr = "hits * 1"
+raises = "score"
+asks = ["puan"]
+keywords = ["isabet"]
+quote = "Her isabet için moral 1 düşer."
+"""
+
+
+def test_a_gain_is_added_to_the_stated_score_when_the_question_asks_what_it_becomes(bant):
+    corpus_dir, _ = bant
+    with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
+        f.write("Her isabet için moral 1 düşer.\n")
+    with (corpus_dir / "rules" / "bant-oyunu.toml").open("a", encoding="utf-8") as f:
+        f.write(GAIN_RULES)
+    calculator = Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+    after = _calc(calculator, "Skorum 10. 3 isabet aldım, yeni skorum kaç?")
+    assert after.value == 13 and after.result.startswith("13 puan: 10 önceki skor + 3 = 13")
+    assert unread("Skorum 10. 3 isabet aldım, yeni skorum kaç?", after) == ()  # read, not left out
+    # the gain itself is asked: the score stated does not change it
+    assert _calc(calculator, "Skorum 10. 3 isabet aldım, kaç puan kazandım?").value == 3
+    # what it becomes, with no score stated: the gain, not a missing score
+    assert _calc(calculator, "3 isabet aldım, kaç puanım olur?").value == 3
+
+
+def test_a_result_is_a_loss_or_a_gain_not_both(bant):
+    corpus_dir, _ = bant
+    with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
+        f.write("Her isabet için moral 1 düşer.\n")
+    with (corpus_dir / "rules" / "bant-oyunu.toml").open("a", encoding="utf-8") as f:
+        f.write(LOSS_RULES.replace('lowers = "morale"', 'lowers = "morale"\nraises = "mood"')
+                .replace("[[formula]]", '[quantity.mood]\nlabel = "ruh"\n\n[[formula]]'))
+    with pytest.raises(FormulaError, match="lowers"):
+        Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+
+
+def test_a_step_gives_its_amount_not_what_the_question_asks_it_becomes(real_corpus):
+    # Ocean Acidification removes one Ocean per player; the Oceans the board lacks are taken
+    # as tokens, added to the 10 the player holds. "kaç oldu" asks the tokens, not the Oceans
+    # left after the removal (the step's own "what is left").
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    calc = calculator.calculate("4 kişiyiz, Okyanus Asitlenmesi tetiklendi ama tahtada sadece "
+                                "2 okyanus kaldı. bende zaten 10 krizde topluluk jetonu var. "
+                                "kaç jetona çıkıyom", "daybreak")
+    assert calc is not None and calc.value == 12
+    assert "(4 kaldırılması gereken jeton − 2 tahtada kalan jeton)" in calc.result
 
 
 def test_a_zero_stated_for_a_die_that_counts_it_otherwise():

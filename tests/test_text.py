@@ -1,6 +1,7 @@
 import pytest
 
 from hakem.facts import Fact
+from hakem.mentions import tokens
 from hakem.text import (
     casefold_tr,
     fold,
@@ -123,3 +124,10 @@ def test_the_bases_of_a_loanword_with_a_turkish_ending_typed_on():
     assert "deck" in run_on_bases("deckte") and "deck" in run_on_bases("decke")
     assert run_on_bases("tokenin") == ("token", "toke")  # longest first
     assert run_on_bases("kart") == ()  # too short to carry an ending
+
+
+def test_an_apostrophe_opening_a_quote_starts_a_word():
+    # "survivor'ım": the suffix says nothing; "kart 'her bant başına 1' diyo": "her" is a word
+    words = [t.text for t in tokens("kart 'her bant başına 1 jeton' diyo, survivor'ım var")]
+    assert words[:4] == ["kart", "her", "bant", "basina"] and "survivor" in words
+    assert "im" not in words
