@@ -157,6 +157,9 @@ def calculate(formula: Formula, question: str, binding: Binding,
         # reads as noise; what the row was read for is the working.
         given = ", ".join(f"{fmt_number(v)} {labels[n]}" for n, v in inputs)
         result = f"{fmt_number(value)} {formula.unit}" + (f" ({given})" if given else "")
+    elif not inputs and not _WORKED.search(done.text):
+        # the rule's one number for the case asked ("tek oyuncu doldurursa 8"): what it is for
+        result = f"{fmt_number(value)} {formula.unit} ({formula.say})"
     # (a quantity a step worked out is bound with no place in the question: not read there)
     used = [sp for n, _ in inputs for sp in binding.spans.get(n, ())]
     listed = [len(binding.values[n]) for n, _ in inputs if len(binding.values.get(n, ())) > 1]
@@ -197,6 +200,9 @@ def calculate(formula: Formula, question: str, binding: Binding,
         value = after
     return Calculation(formula.id, formula.game, value, result, working, (), cites,
                        tuple(inputs), formula.unit, tuple(rulings), tuple(used), tuple(listed))
+
+
+_WORKED = re.compile(r"[-+−×/÷⌈⌊]")  # a result's text that shows arithmetic
 
 
 def _step(formula: Formula, question: str, binding: Binding) -> Calculation:
@@ -323,9 +329,11 @@ class Calculator:
             own = {q.name for q in formula.quantities if stated.values.get(q.name)}
             bound = read + sum(1 for q in formula.quantities if q.name != formula.kept
                                and any(stated.values.get(q.name, ())))
-            if formula.quantities and not bound:
+            # (the running total a result is added to is no number the rule takes)
+            takes = any(q.name != formula.kept for q in formula.quantities)
+            if takes and not bound:
                 continue
-            if not formula.quantities and asked_score + topic < ASKED_ANYWHERE + 2 * KEYWORD:
+            if not takes and asked_score + topic < ASKED_ANYWHERE + 2 * KEYWORD:
                 continue  # no number of the question to go on: the words must say it all
             calc = calc or calculate(formula, question, binding)
             if calc.missing and asked_score < ASKED:

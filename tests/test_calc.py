@@ -1103,3 +1103,15 @@ def test_each_ask_is_worked_out_by_the_rule_of_its_own_clause(bant):
     calc = work_out(bant[1], question, "bant-oyunu")
     assert calc is not None and calc.formula == "cubes&player-cubes", calc
     assert calc.result.startswith("3 küp") and ". 6 küp" in calc.result
+
+
+def test_a_rule_s_one_number_for_a_case_is_added_to_the_stated_score(real_corpus):
+    # Rebirth: "tek oyuncu doldurursa 13" — no rank to read, the case's number; the
+    # player's score before it is stated, so the new score is asked.
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    calc = calculator.calculate("Skorum 50, büyük yerleşimi tek başıma doldurdum, yeni skorum "
+                                "kaç?", "rebirth")
+    assert calc is not None and calc.value == 63
+    assert calc.result.startswith("63 puan: 50 önceki skor + 13 = 63 (13 puan (tek oyuncunun")
+    alone = calculator.calculate("büyük yerleşimi tek başıma doldurdum kaç puan", "rebirth")
+    assert alone is not None and alone.value == 13
