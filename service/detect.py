@@ -124,7 +124,8 @@ def unknown_names(question: str, known_words: Container[str], games: tuple[Game,
     Callers skip this when the question names a known game or a game was picked.
     """
     alias_words = {t for g in games for a in g.aliases for t in _tokens(a)}
-    names = [(next(g for g in m.groups() if g), is_term) for m in _NAMED.finditer(question)]
+    names = [(next(g for g in m.groups() if g), is_term) for m in _NAMED.finditer(question)
+             if not _with_a_person(question, m.start(), m.end())]
     if is_word is not None and leading:  # an English question names a game "in Catan"
         names += [(name, is_word) for name in _leading_name(question, is_word)]
     out: dict[str, str] = {}
@@ -141,6 +142,18 @@ def unknown_names(question: str, known_words: Container[str], games: tuple[Game,
         ):
             out.setdefault(word, name)  # "Azul'de" and the leading "azul" are one name
     return list(out.values())
+
+
+# A personal pronoun in the locative ("bende", "sende", "onda"): what is joined to it in the
+# same case is a person too ("bende ve Ayşe'de berabere", "Mert'te ve bende 3'er jeton").
+_PRONOUN_LOCATIVE = r"(?:bende|sende|onda|bizde|sizde|onlarda|rakipte|rakibimde)"
+_JOINED = r"\s*(?:,|\bve\b|\bile\b|\bveya\b|\bya da\b)\s*"
+_PERSON_BEFORE = re.compile(rf"(?i)\b{_PRONOUN_LOCATIVE}{_JOINED}$")
+_PERSON_AFTER = re.compile(rf"(?i)^{_JOINED}{_PRONOUN_LOCATIVE}\b")
+
+
+def _with_a_person(question: str, start: int, end: int) -> bool:
+    return bool(_PERSON_BEFORE.search(question[:start]) or _PERSON_AFTER.match(question[end:]))
 
 
 def distinctive_terms(question: str, game_words: Mapping[str, frozenset[str]],

@@ -27,6 +27,11 @@ def test_unknown_game_names_are_spotted(tiny_engine):
     vocab = set(tiny_engine.retriever.lexical.vocab.restore)
     assert unknown_names("Catan'da kaç puan?", vocab, tiny_engine.corpus.games) == ["Catan"]
     assert unknown_names("Kale Oyunu'nda kaç puan?", vocab, tiny_engine.corpus.games) == []
+    # a friend joined to "bende" in the same case is a person, not a game
+    games = tiny_engine.corpus.games
+    assert unknown_names("en çok puan bende ve Ayşe'de, kim kazanır?", vocab, games) == []
+    assert unknown_names("Mert'te ve bende 3 kale var", vocab, games) == []
+    assert unknown_names("bende 3 kale var, Catan'da kim kazanır?", vocab, games) == ["Catan"]
 
 
 def test_query_without_turkish_letters_finds_the_rule(tiny_engine):
