@@ -44,6 +44,7 @@ _ONE = frozenset(["bir", "bi", "tek", "biri", "birisi", "birini", "bisi", "birin
 # ("ikisi", two of them); the number before it is the whole the part is taken from.
 _ABLATIVE = re.compile(r"(?:d|t)(?:a|e)n$")
 _PLURAL = re.compile(r"l[ae]r")
+_GIVES = ("=", ":")  # "d12=5", "talep: 13": the value of the name just before
 _MORE = "daha"  # "6 jetonum vardı, 3 tane daha aldım": 3 more of what was last named
 _SENTENCE_ENDS = frozenset(".!?")  # tokens of their own
 _CLAUSE_ENDS = frozenset(",;")
@@ -188,6 +189,9 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     for n in numbers:
         if n in owner:
             continue
+        if question[: toks[n].start].rstrip().endswith(_GIVES) and any(
+                m.last == n - 1 for m in found):
+            continue  # "d12=5 d20=5": the name before "=" owns it (bound below)
         after = next((k for k, m in enumerate(found) if m.first > n), None)
         inner = n + 2 if n + 1 < len(toks) and toks[n + 1].text in _FILLER else n + 1
         if after is not None and inner in numbers and found[after].first == inner + 1 \

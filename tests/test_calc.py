@@ -1115,3 +1115,11 @@ def test_a_rule_s_one_number_for_a_case_is_added_to_the_stated_score(real_corpus
     assert calc.result.startswith("63 puan: 50 önceki skor + 13 = 63 (13 puan (tek oyuncunun")
     alone = calculator.calculate("büyük yerleşimi tek başıma doldurdum kaç puan", "rebirth")
     assert alone is not None and alone.value == 13
+
+
+def test_a_value_after_an_equals_sign_is_the_name_before_it():
+    # "d12=5 d20=5": each die's value follows it; read in Turkish order ("5 d20") the first
+    # 5 went to d20 and the last was lost.
+    dice = [Quantity("gig", "Gig zarı değeri", ("d4", "d12", "d20"), summed=True)]
+    assert bind("d4=3 d12=5 d20=5 var", dice).values == {"gig": (3.0, 5.0, 5.0)}
+    assert bind("d12: 4, d20: 7", dice).values == {"gig": (4.0, 7.0)}
