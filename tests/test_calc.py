@@ -1123,3 +1123,14 @@ def test_a_value_after_an_equals_sign_is_the_name_before_it():
     dice = [Quantity("gig", "Gig zarı değeri", ("d4", "d12", "d20"), summed=True)]
     assert bind("d4=3 d12=5 d20=5 var", dice).values == {"gig": (3.0, 5.0, 5.0)}
     assert bind("d12: 4, d20: 7", dice).values == {"gig": (4.0, 7.0)}
+
+
+def test_a_cluster_counted_with_the_new_tile_is_the_points(real_corpus):
+    # "küme 5 karo oldu": the count already holds the tile just placed; "4 karoluk kümeye
+    # bağladım" is the cluster before it (+1).
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    after = calculator.calculate("tarla karomu koydum, küme yeni karoyla birlikte 7 karo oldu, "
+                                 "kaç puan", "rebirth")
+    before = calculator.calculate("tarla karomu 4 karoluk kümeye bağladım kaç puan", "rebirth")
+    assert after is not None and after.value == 7
+    assert before is not None and before.value == 5
