@@ -192,6 +192,11 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         if question[: toks[n].start].rstrip().endswith(_GIVES) and any(
                 m.last == n - 1 for m in found):
             continue  # "d12=5 d20=5": the name before "=" owns it (bound below)
+        if question[toks[n].end : toks[n].end + 1] == "." and any(
+                m.last < n and _gap_ok(toks, m.last, n) for m in found):
+            # "talebim şu an 10. Growth Phase'de …": a sentence ends after the number; the
+            # name before it owns it, not the next sentence's first word (bound below)
+            continue
         after = next((k for k, m in enumerate(found) if m.first > n), None)
         inner = n + 2 if n + 1 < len(toks) and toks[n + 1].text in _FILLER else n + 1
         if after is not None and inner in numbers and found[after].first == inner + 1 \

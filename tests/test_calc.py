@@ -1134,3 +1134,12 @@ def test_a_cluster_counted_with_the_new_tile_is_the_points(real_corpus):
     before = calculator.calculate("tarla karomu 4 karoluk kümeye bağladım kaç puan", "rebirth")
     assert after is not None and after.value == 7
     assert before is not None and before.value == 5
+
+
+def test_a_number_ending_a_sentence_is_the_name_before_it():
+    # "talebim şu an 10. Growth Phase'de …": not the 10th Growth Phase.
+    qs = [Quantity("demand", "Enerji Talebi", ("talebim", "talep")),
+          Quantity("rounds", "raunt", ("growth phase", "raunt"))]
+    assert bind("talebim şu an 10. growth phase'den sonra kaç olur", qs).values == {
+        "demand": (10.0,)}
+    assert bind("3 raunt sonra talep kaç", qs).values == {"rounds": (3.0,)}
