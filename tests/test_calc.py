@@ -1143,3 +1143,10 @@ def test_a_number_ending_a_sentence_is_the_name_before_it():
     assert bind("talebim şu an 10. growth phase'den sonra kaç olur", qs).values == {
         "demand": (10.0,)}
     assert bind("3 raunt sonra talep kaç", qs).values == {"rounds": (3.0,)}
+
+
+def test_gig_values_listed_without_the_dice_named(real_corpus):
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    calc = calculator.calculate("gig alanımda değerleri 4, 4, 6, 6 ve 2 olan zarlar var, kaç "
+                                "dost değer çiftim var", "cyberpunk-tcg")
+    assert calc is not None and calc.value == 2
