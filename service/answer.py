@@ -166,7 +166,11 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
     # The fact's own sentence must be a chosen one, not one read after it as explanation.
     quoted = fact is not None and any(sp.start <= fact.start < sp.end
                                       for sp in choice.core or choice.spans)
-    if top_fact is not None and (quoted or top_fact.applied) and not echoes(q, top_fact):
+    weak = hedged(ev, model)
+    # Under the hedge ("the rules may not say this; the closest rule:") a number put first
+    # still reads as the answer; the closest rule is shown as it stands.
+    if top_fact is not None and (quoted or top_fact.applied) and not echoes(q, top_fact) \
+            and not weak:
         # A fact leads only with the sentence that states it (or its rate worked out): a
         # number from elsewhere in the rules, put first, misleads (measured on dev, dev2,
         # probe4 and probe5: 2 of 3 such leads were wrong). The player's own numbers that
@@ -176,7 +180,7 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
         text = f"{choice.verdict}. {text}"
     return Answer(retrieval.question, retrieval.game, retrieval.game_source, False, text,
                   spans[0] if spans else None, hits, facts, "", spans, q.kind,
-                  hedged=hedged(ev, model))
+                  hedged=weak)
 
 
 def sentence_fact(q: Question, facts: tuple[FactHit, ...]) -> Fact | None:

@@ -186,3 +186,15 @@ def test_a_hedged_answer_quotes_the_rule_without_a_number_put_first():
     assert hedged_answer.answer == f"{HEDGE} Belirteci 0'a koyarsanız 2 Thaler alırsınız."
     plain = with_hedge(Answer("q", "g", "name", False, led, None, (), (hit,)))
     assert plain.answer == led  # said plainly, the number leads
+
+
+def test_under_the_hedge_no_fact_number_leads(tiny_built):
+    # "the rules may not say this; the closest rule:" then "en fazla 8 …" reads as the answer;
+    # the closest rule is shown as it stands, with its number in its own sentence.
+    from hakem.engine import Engine
+
+    plain = Engine.load(tiny_built, model=_model(0.4, 0.45)).ask("Kale Oyunu kaç tur sürer?")
+    weak = Engine.load(tiny_built, model=_model(0.4, 0.6)).ask("Kale Oyunu kaç tur sürer?")
+    lead = "en fazla 8 Oyun süresi (tur sayısı). "
+    assert plain.answer.startswith(lead) and not plain.hedged
+    assert weak.hedged and weak.answer == f"{HEDGE} Oyun en fazla 8 tur sürer."
