@@ -44,6 +44,8 @@ _ONE = frozenset(["bir", "bi", "tek", "biri", "birisi", "birini", "bisi", "birin
 # ("ikisi", two of them); the number before it is the whole the part is taken from.
 _ABLATIVE = re.compile(r"(?:d|t)(?:a|e)n$")
 _PLURAL = re.compile(r"l[ae]r")
+# The first person's "to be" on a rank word, folded: "birinciyim", "ikinciydim", "ucuncuyuz".
+_SELF = re.compile(r"(?:inci|nci|uncu|ncu)(?:y?(?:im|um|iz|uz)|yd(?:im|um|ik|uk))$")
 _GIVES = ("=", ":")  # "d12=5", "talep: 13": the value of the name just before
 _MORE = "daha"  # "6 jetonum vardı, 3 tane daha aldım": 3 more of what was last named
 _SENTENCE_ENDS = frozenset(".!?")  # tokens of their own
@@ -266,6 +268,11 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
                     owner[n] = owner[m]
                     changed = True
                     break
+    # "ben birinciyim", "ikinciydim": a rank word said of oneself, with no name, is the rank
+    ranked = [q.name for q in qs.values() if q.ranked]
+    for n in numbers:
+        if n not in owner and ranked and _SELF.search(fold(question[toks[n].start:toks[n].end])):
+            owner[n] = ranked[0]
     for n in _counts_of_lists(toks, owner, named_by, qs):
         del owner[n]
     if owner:  # "bir uranyum kaç elektrik" asks the rule, not a situation: no count is stated

@@ -202,6 +202,7 @@ def calculate(formula: Formula, question: str, binding: Binding,
                        tuple(inputs), formula.unit, tuple(rulings), tuple(used), tuple(listed))
 
 
+_NOW = frozenset(("simdi", "artik", "su", "an", "suan"))  # folded
 _WORKED = re.compile(r"[-+−×/÷⌈⌊]")  # a result's text that shows arithmetic
 
 
@@ -214,7 +215,7 @@ def _step(formula: Formula, question: str, binding: Binding) -> Calculation:
 _STATE = re.compile(r"\bkac\s+(?:\w+\s+)?(?:ol(?:ur|du|acak|cak|ucak|uyor|uyo)|kal(?:ir|iyor"
                     r"|iyo|acak))\b|\bkaca\s+(?:\w+\s+)?(?:duser|dusuyor|dusuyo|iner|iniyor"
                     r"|iniyo|dusecek|inecek|cikar|cikiyor|cikiyo)\b"
-                    r"|\b(?:yeni|final)\s+(?:\w+\s+){0,2}kac\b"
+                    r"|\b(?:yeni|final|simdi|artik)\s+(?:\w+\s+){0,2}kac\b"
                     r"|\bkac\s+(?!tane\b)[\w']+[ae]\s+(?:cik|dus|in)\w*")  # "kaç jetona çıkarım"
 
 
@@ -224,8 +225,8 @@ def _asks_state(question: str) -> bool:
 
 # "kaç kart az çekiyom", "kaç eksik": the question asks by how much a count drops, not the
 # count; "en az" is a minimum, no drop.
-_DROP = frozenset(("az", "eksik", "fewer", "less"))
-_SAYS_DROP = re.compile(r"(?<!\ben )\baz\b|eksik|azalma|fewer|less", re.IGNORECASE)
+_DROP = frozenset(("az", "eksik", "fark", "farki", "fewer", "less"))
+_SAYS_DROP = re.compile(r"(?<!\ben )\baz\b|eksik|azalma|fark|fewer|less", re.IGNORECASE)
 
 
 def _asks_drop(asked: list[Token]) -> bool:
@@ -284,6 +285,7 @@ class Calculator:
         game_formulas = tuple(f for f in self.formulas if f.game == game)
         drop = _asks_drop(asked)
         state_asked = _asks_state(question)
+        bare = not [t for t in asked if t.text.isalpha() and t.text not in _NOW]  # "şimdi kaç"
         # A step is worked out by the rule about the question's topic first: three rules give
         # the trees to remove (Çölleşme, Amazon), the one the question names does here; a rule
         # of an event, only when its event is named.
@@ -301,7 +303,9 @@ class Calculator:
             kept = [(q.name, a) for q in formula.quantities if q.name == formula.kept
                     for a in q.aliases]
             # "yeni skorum kaç" after a scoring move asks the score the result is added to
-            asks_kept = bool(kept) and bool(mentions(asked, kept)) and state_asked
+            # (so does a bare "şimdi kaç" after the score was stated: "skorum 80di, şimdi kaç")
+            asks_kept = bool(kept) and state_asked and bool(
+                mentions(asked, kept) or (bare and mentions(toks, kept)))
             asked_score = ASKED_ANYWHERE if ruling_only else ASKED if asks_kept or _matched(
                 asked, formula.asks) else ASKED_ANYWHERE if _matched(toks, formula.asks) else 0.0
             if asked_score == ASKED_ANYWHERE and not ruling_only and mentions(

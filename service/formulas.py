@@ -63,6 +63,8 @@ class Quantity:
     # Only a count states it, never a rank: "2. türbinim" (Deney C's second turbine) is no
     # number of turbines, where "1. sıradayım" is the rank a scoring rule asks for.
     counted: bool = False
+    # A rank said of oneself states it with no name: "ben birinciyim", "ikinciydim".
+    ranked: bool = False
 
 
 @dataclass(frozen=True)
@@ -167,12 +169,13 @@ def _quantities(raw: object, where: str) -> dict[str, Quantity]:
                 a not in aliases or isinstance(v, bool) or not isinstance(v, int | float)
                 for a, v in zeros.items()):
             raise FormulaError(f"{at}: `zero_counts` maps some of its aliases to numbers")
-        if not isinstance(q.get("counted", False), bool):
-            raise FormulaError(f"{at}: `counted` is true or false")
+        for flag in ("counted", "ranked"):
+            if not isinstance(q.get(flag, False), bool):
+                raise FormulaError(f"{at}: `{flag}` is true or false")
         out[name] = Quantity(name, q["label"], aliases, bool(q.get("summed", False)),
                              None if default is None else float(default),
                              tuple((fold(a), float(v)) for a, v in zeros.items()),
-                             bool(q.get("counted", False)))
+                             bool(q.get("counted", False)), bool(q.get("ranked", False)))
     return out
 
 

@@ -1150,3 +1150,15 @@ def test_gig_values_listed_without_the_dice_named(real_corpus):
     calc = calculator.calculate("gig alanımda değerleri 4, 4, 6, 6 ve 2 olan zarlar var, kaç "
                                 "dost değer çiftim var", "cyberpunk-tcg")
     assert calc is not None and calc.value == 2
+
+
+def test_a_rank_said_of_oneself_and_a_bare_now_what_after_the_score(real_corpus):
+    # "ben birinciyim" is the rank; "skorum 80di, şimdi kaç?" asks the score after the gain;
+    # the two-player case of a sprawling settlement is the rule the words name.
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    calc = calculator.calculate("İrlanda'da 4 altıgenli geniş yerleşim doldu, içinde sadece 2 "
+                                "oyuncu var, ben birinciyim. Skorum 60tı, şimdi kaç?", "rebirth")
+    assert calc is not None and calc.value == 77  # 60 + 17
+    # "aramızda kaç puan fark" asks a difference, which no scoring rule's number is
+    assert calculator.calculate("geniş yerleşimde sadece ikimiz varız, ben birinciyim. "
+                                "aramızda kaç puan fark var?", "rebirth") is None
