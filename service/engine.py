@@ -25,6 +25,7 @@ from .errors import InvalidRequest, UnknownGame
 from .facts import FactHit
 from .factsearch import search_facts
 from .followup import rewrite
+from .headcount import answer_headcount
 from .index import LoadedIndex, load_index
 from .players import stated_players
 from .question import Question, analyse
@@ -127,6 +128,9 @@ class Engine:
         def is_topic(word: str) -> bool:  # a word the rules use, or one they translate
             return lexical.knows(word) or bool(lexical.glossary.expand(word))
 
+        count = answer_headcount(retrieval, self.corpus, self.index.chunks, self.index.facts)
+        if count is not None:  # "rebirth kaç kişiyle oynanır": the game's player range
+            return count, retrieval
         setup = answer_setup(retrieval, self.corpus, self.index.chunks, self.index.facts,
                              self.settings.k if k is None else k, is_topic)
         if setup is not None:  # "2 kişi kurulum": the lesson's checklist for that count
