@@ -44,7 +44,8 @@ _ONE = frozenset(["bir", "bi", "tek", "biri", "birisi", "birini", "bisi", "birin
 # ("ikisi", two of them); the number before it is the whole the part is taken from.
 _ABLATIVE = re.compile(r"(?:d|t)(?:a|e)n$")
 _PLURAL = re.compile(r"l[ae]r")
-# The first person's "to be" on a rank word, folded: "birinciyim", "ikinciydim", "ucuncuyuz".
+# The first person's "to be" on a rank word, folded: "birinciyim", "birinciydim" (only the
+# rank words ``numbers`` reads as numbers bind: today "birinci…"; "ikinciyim" is left out).
 _SELF = re.compile(r"(?:inci|nci|uncu|ncu)(?:y?(?:im|um|iz|uz)|yd(?:im|um|ik|uk))$")
 _GIVES = ("=", ":")  # "d12=5", "talep: 13": the value of the name just before
 _MORE = "daha"  # "6 jetonum vardı, 3 tane daha aldım": 3 more of what was last named
@@ -268,7 +269,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
                     owner[n] = owner[m]
                     changed = True
                     break
-    # "ben birinciyim", "ikinciydim": a rank word said of oneself, with no name, is the rank
+    # "ben birinciyim": a rank word said of oneself, with no name, is the rank
     ranked = [q.name for q in qs.values() if q.ranked]
     for n in numbers:
         if n not in owner and ranked and _SELF.search(fold(question[toks[n].start:toks[n].end])):

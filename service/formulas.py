@@ -63,7 +63,7 @@ class Quantity:
     # Only a count states it, never a rank: "2. türbinim" (Deney C's second turbine) is no
     # number of turbines, where "1. sıradayım" is the rank a scoring rule asks for.
     counted: bool = False
-    # A rank said of oneself states it with no name: "ben birinciyim", "ikinciydim".
+    # A rank said of oneself states it with no name: "ben birinciyim".
     ranked: bool = False
 
 
