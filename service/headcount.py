@@ -3,10 +3,11 @@
 What it does: spots a question that asks nothing but how many players a named game is for,
 and answers it with the game's player range (its facts table, else "2-4 oyuncu" in its text),
 quoting and citing the sentence that states it; a count the question states is said to be in
-the range or not ("Hayır — … 5 oyuncu için kural yok"). What it does not do: read the counts
+the range or not ("Hayır — … 5 oyuncu için kural yok"); a text that gives no count but whose
+rules speak of both players is said to be written for two. What it does not do: read the counts
 (``players``), or answer a question that states a count for something else ("4 kişiyiz, kaç
-ağaç koyuyoruz": that is the setup's, see ``setup``). A game whose text gives no range is
-left to the ordinary pipeline.
+ağaç koyuyoruz": that is the setup's, see ``setup``). A game whose text says nothing of how
+many play is left to the ordinary pipeline.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from .answer import Answer, AnswerSpan
 from .chunks import Chunk
 from .corpus import Corpus
 from .facts import Fact
-from .players import player_range, stated_players
+from .players import player_range, stated_players, two_player_sentence
 from .retrieve import Hit, Retrieval
 from .text import fold, sentence_spans
 
@@ -48,7 +49,7 @@ def headcount_request(question: str, game_words: frozenset[str]) -> bool:
 def answer_headcount(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, ...],
                      facts: tuple[Fact, ...]) -> Answer | None:
     """The game's player range as the answer to "kaç kişiyle oynanır"; None for any other
-    question, a game not named, or a text that gives no range."""
+    question, a game not named, or a text that says nothing of how many play."""
     if retrieval.game is None or retrieval.game_source not in ("name", "request"):
         return None
     game = corpus.game(retrieval.game)
@@ -60,26 +61,35 @@ def answer_headcount(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, 
     own = [f for f in facts if f.game == game.id]
     span = player_range(own, game.text)
     where = _where(own, game.text, span)
-    if span is None or where is None:
-        return None
-    lo, hi = span
-    sentence = next((sp for sp in sentence_spans(game.text) if sp.start <= where < sp.end), None)
-    if sentence is None:
-        return None
     folded = fold(retrieval.question)
     asked = stated_players(retrieval.question)
-    said = f"{game.name} {lo}–{hi} oyuncuyla oynanır"
-    if asked is not None:  # "5 kişi olur mu"
-        said = (f"Evet — {said}" if lo <= asked <= hi
-                else f"Hayır — {said}; {asked} oyuncu için kural yok")
-    elif _MOST.search(folded):
-        said = f"En fazla {hi} oyuncu — {said}"
-    elif _LEAST.search(folded):
-        said = f"En az {lo} oyuncu — {said}"
-    quote = " ".join(game.text[sentence.start : sentence.end].split())
-    chunk = next((c for c in chunks if c.game == game.id and c.start <= sentence.start < c.end),
-                 None)
-    cited = AnswerSpan(game.id, sentence.start, sentence.end)
+    if span is None or where is None:
+        # No count in the text; rules written for both players are two players' rules.
+        both = two_player_sentence(game.text)
+        if both is None:
+            return None
+        start, end = both
+        said = f"{game.name} metni kaç kişiyle oynandığını yazmıyor; kuralları iki oyuncu için"
+        if asked is not None:
+            said = f"Evet — {said}" if asked == 2 else f"{said}; {asked} oyuncu için kural yok"
+    else:
+        lo, hi = span
+        sentence = next((sp for sp in sentence_spans(game.text) if sp.start <= where < sp.end),
+                        None)
+        if sentence is None:
+            return None
+        start, end = sentence.start, sentence.end
+        said = f"{game.name} {lo}–{hi} oyuncuyla oynanır"
+        if asked is not None:  # "5 kişi olur mu"
+            said = (f"Evet — {said}" if lo <= asked <= hi
+                    else f"Hayır — {said}; {asked} oyuncu için kural yok")
+        elif _MOST.search(folded):
+            said = f"En fazla {hi} oyuncu — {said}"
+        elif _LEAST.search(folded):
+            said = f"En az {lo} oyuncu — {said}"
+    quote = " ".join(game.text[start:end].split())
+    chunk = next((c for c in chunks if c.game == game.id and c.start <= start < c.end), None)
+    cited = AnswerSpan(game.id, start, end)
     return Answer(question=retrieval.question, game=game.id,
                   game_source=retrieval.game_source, abstained=False,
                   answer=f"{said}. {quote}", answer_span=cited,

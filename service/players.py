@@ -14,7 +14,7 @@ import re
 from .facts import Fact
 from .numbers import number_spans
 from .places import Sentence
-from .text import casefold_tr, fold
+from .text import casefold_tr, fold, sentence_spans
 
 # "2 Oyuncu ...", "2 oyunculu oyunda", "Solo Mod (1 Oyuncu)": a sentence for one player count.
 _COUNT = re.compile(r"(?<![\d–-])(\d)\s+(?:oyuncu(?:lu)?|kisi(?:lik|yle)?)\b(?!\s+(?:arasi|icin))")
@@ -74,6 +74,13 @@ def player_range(facts: list[Fact], text: str) -> tuple[int, int] | None:
 
 # "Her iki oyuncu da …", "iki oyuncu da", "both players": a text written for two players.
 _BOTH = re.compile(r"\b(?:her iki oyuncu\w*|iki oyuncu da|both players)\b")
+
+
+def two_player_sentence(text: str) -> tuple[int, int] | None:
+    """Where a text with no player count first speaks of both players ("Her iki oyuncu da
+    …"): the sentence's span, or None."""
+    return next(((sp.start, sp.end) for sp in sentence_spans(text)
+                 if _BOTH.search(fold(text[sp.start : sp.end]))), None)
 
 
 def no_player_count(rules: list[Sentence], players: int | None = None) -> str:

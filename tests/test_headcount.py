@@ -30,3 +30,12 @@ def test_the_range_answers_it_with_the_sentence_that_states_it(tiny_engine):
     assert tiny_engine.ask("Kale Oyunu en fazla kaç kişi?").answer.startswith("En fazla 4 oyuncu")
     # no game named: left to the ordinary pipeline (no range is guessed)
     assert not tiny_engine.ask("kaç kişiyle oynanır?").answer.startswith("Kale Oyunu 2–4")
+
+
+def test_a_text_with_no_count_but_both_players_is_a_two_player_text():
+    from hakem.players import two_player_sentence
+
+    text = "Kartları dağıtın. Her iki oyuncu da 6 kart çeker. Oyun biter."
+    span = two_player_sentence(text)
+    assert span is not None and text[span[0] : span[1]] == "Her iki oyuncu da 6 kart çeker."
+    assert two_player_sentence("Oyuncular sırayla oynar.") is None
