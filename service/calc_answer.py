@@ -104,6 +104,7 @@ _JOINS = frozenset(("ve", "veya", "ile", "ya", "da", "de", "and", "or"))
 _DASHES = frozenset("-–")
 _ALL_OF = re.compile(r"(?i)(?:ikisi|üçü|ucu|dördü|dordu|beşi|besi|hepsi)\s+(?:de|da)\b")
 _ORDINAL = re.compile(r"\.\s*\w")  # "6. raunt", "1. oldum": a rank, not a count
+_RATE, _EVERY = frozenset(("icin", "basina", "per")), frozenset(("her", "each", "every"))
 
 
 def unread(question: str, calc: Calculation) -> tuple[str, ...]:
@@ -141,6 +142,8 @@ def unread(question: str, calc: Calculation) -> tuple[str, ...]:
             continue
         if _ALL_OF.match(question, t.start):
             continue  # "d4, d6, d8 üçü de 3", "ikisi de 5'lik": all of the things just named
+        if i and toks[i - 1].text in _RATE and any(w.text in _EVERY for w in toks[max(0, i - 6):i]):
+            continue  # "her değer çifti için 1 kart çek": a card's rate, not a part left out
         after = toks[i + 1] if i + 1 < len(toks) else None
         before = toks[i - 1] if i else None
         if after is not None and after.text.isalpha() and after.text not in _JOINS \

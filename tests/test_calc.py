@@ -1162,3 +1162,12 @@ def test_a_rank_said_of_oneself_and_a_bare_now_what_after_the_score(real_corpus)
     # "aramızda kaç puan fark" asks a difference, which no scoring rule's number is
     assert calculator.calculate("geniş yerleşimde sadece ikimiz varız, ben birinciyim. "
                                 "aramızda kaç puan fark var?", "rebirth") is None
+
+
+def test_a_rate_the_question_quotes_is_no_number_left_out(real_corpus):
+    # "her dost Gig değer çifti için 1 kart çek": the card's rate, not part of the situation
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    question = ("gig alanımda değerleri 4, 4, 6 ve 6 olan zarlar var, unitim her dost gig değer "
+                "çifti için 1 kart çek diyor, kaç kart çekerim")
+    calc = calculator.calculate(question, "cyberpunk-tcg")
+    assert calc is not None and calc.value == 2 and unread(question, calc) == ()
