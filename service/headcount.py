@@ -18,7 +18,7 @@ from .answer import Answer, AnswerSpan
 from .chunks import Chunk
 from .corpus import Corpus
 from .facts import Fact
-from .players import player_range, stated_players, two_player_sentence
+from .players import player_range_at, stated_players, two_player_sentence
 from .retrieve import Hit, Retrieval
 from .text import fold, sentence_spans
 
@@ -34,7 +34,6 @@ _ONLY = re.compile(r"(?:kac\w*|kisi\w*|oyuncu\w*|oyna\w*|oynu\w*|ol\w*|mi\w*|mu\
                    r"alti|\d+|herkes|biz\w*|sadece|tek|bas\w*|solo|ayni|anda|aralik\w*)")
 _MOST = re.compile(r"\ben\s+(?:fazla|cok)\b|\bmaks|\bmax\b")
 _LEAST = re.compile(r"\ben\s+az\b|\bmin\b|\bminimum\b")
-_TEXT_RANGE = re.compile(r"(\d)\s*[-–]\s*(\d)\s+[Oo]yuncu")
 
 
 def headcount_request(question: str, game_words: frozenset[str]) -> bool:
@@ -58,12 +57,10 @@ def answer_headcount(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, 
     # (the query is the question without the game's name, however it was typed: "rebrith")
     if not headcount_request(retrieval.query, names):
         return None
-    own = [f for f in facts if f.game == game.id]
-    span = player_range(own, game.text)
-    where = _where(own, game.text, span)
+    found = player_range_at([f for f in facts if f.game == game.id], game.text)
     folded = fold(retrieval.question)
     asked = stated_players(retrieval.question)
-    if span is None or where is None:
+    if found is None:
         # No count in the text; rules written for both players are two players' rules.
         both = two_player_sentence(game.text)
         if both is None:
@@ -73,7 +70,7 @@ def answer_headcount(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, 
         if asked is not None:
             said = f"Evet — {said}" if asked == 2 else f"{said}; {asked} oyuncu için kural yok"
     else:
-        lo, hi = span
+        lo, hi, where = found
         sentence = next((sp for sp in sentence_spans(game.text) if sp.start <= where < sp.end),
                         None)
         if sentence is None:
@@ -96,14 +93,3 @@ def answer_headcount(retrieval: Retrieval, corpus: Corpus, chunks: tuple[Chunk, 
                   passages=(Hit(chunk, 1.0, 0.0, 0.0),) if chunk else (), facts=(),
                   spans=(cited,), kind="how_many")
 
-
-def _where(facts: list[Fact], text: str, span: tuple[int, int] | None) -> int | None:
-    """Where the text states the range: the player-count fact's place, else "2-4 oyuncu"."""
-    if span is None:
-        return None
-    for f in facts:
-        if f.unit == "oyuncu" and (f.min, f.max) == span and "oyuncu sayisi" in fold(
-                f.subject + " " + " ".join(f.keywords)):
-            return f.start
-    m = _TEXT_RANGE.search(text)
-    return m.start() if m else None

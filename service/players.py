@@ -62,14 +62,24 @@ def stated_players(question: str) -> int | None:
     return None
 
 
+_TEXT_RANGE = re.compile(r"(\d)\s*[-–]\s*(\d)\s+oyuncu", re.IGNORECASE)
+
+
 def player_range(facts: list[Fact], text: str) -> tuple[int, int] | None:
     """The game's player counts: its facts table, else "2-4 oyuncu" in its text."""
+    found = player_range_at(facts, text)
+    return None if found is None else (found[0], found[1])
+
+
+def player_range_at(facts: list[Fact], text: str) -> tuple[int, int, int] | None:
+    """The game's player counts and where the text states them (the fact's quote, else the
+    "2-4 oyuncu" it found), as (lowest, highest, offset)."""
     for f in facts:
         if (f.unit == "oyuncu" and f.min is not None and f.max is not None and f.min < f.max
                 and "oyuncu sayisi" in fold(f.subject + " " + " ".join(f.keywords))):
-            return int(f.min), int(f.max)
-    m = re.search(r"(\d)\s*[-–]\s*(\d)\s+oyuncu", fold(text))
-    return (int(m.group(1)), int(m.group(2))) if m else None
+            return int(f.min), int(f.max), f.start
+    m = _TEXT_RANGE.search(text)
+    return (int(m.group(1)), int(m.group(2)), m.start()) if m else None
 
 
 # "Her iki oyuncu da …", "iki oyuncu da", "both players": a text written for two players.

@@ -199,6 +199,15 @@ def _calc(calculator: Calculator, question: str, game: str = "bant-oyunu"):
     return calc
 
 
+def _with_rules(corpus_dir: Path, sentence: str, rules: str) -> Calculator:
+    """Bant Oyunu with one more rule sentence in its text and formulas in its rules file."""
+    with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
+        f.write(sentence + "\n")
+    with (corpus_dir / "rules" / "bant-oyunu.toml").open("a", encoding="utf-8") as f:
+        f.write(rules)
+    return Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+
+
 def test_base_plus_per_unit_leads_with_the_total(bant):
     calc = _calc(bant[1], "5 askerim var bu tur kaç zar atıyorum")
     assert calc.value == 6
@@ -796,11 +805,7 @@ quote = "Her isabet için moral 1 düşer."
 def test_a_loss_is_taken_from_the_stated_quantity_when_the_question_asks_what_it_becomes(
         bant):
     corpus_dir, _ = bant
-    with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
-        f.write("Her isabet için moral 1 düşer.\n")
-    with (corpus_dir / "rules" / "bant-oyunu.toml").open("a", encoding="utf-8") as f:
-        f.write(LOSS_RULES)
-    calculator = Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+    calculator = _with_rules(corpus_dir, "Her isabet için moral 1 düşer.", LOSS_RULES)
     assert _calc(calculator, "3 isabet aldık, kaç moral kaybederiz").value == 3
     after = _calc(calculator, "Moral 5'ti. 3 isabet aldık, moral kaç olur?")
     assert after.value == 2 and after.result.startswith("2 moral: 5 moral − 3 = 2")
@@ -811,12 +816,9 @@ def test_a_loss_is_taken_from_the_stated_quantity_when_the_question_asks_what_it
 
 def test_lowers_must_name_a_quantity_of_the_file(bant):
     corpus_dir, _ = bant
-    with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
-        f.write("Her isabet için moral 1 düşer.\n")
-    with (corpus_dir / "rules" / "bant-oyunu.toml").open("a", encoding="utf-8") as f:
-        f.write(LOSS_RULES.replace('lowers = "morale"', 'lowers = "mood"'))
     with pytest.raises(FormulaError, match="lowers"):
-        Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+        _with_rules(corpus_dir, "Her isabet için moral 1 düşer.",
+                    LOSS_RULES.replace('lowers = "morale"', 'lowers = "mood"'))
 
 
 GAIN_RULES = """
@@ -842,11 +844,7 @@ quote = "Her isabet için moral 1 düşer."
 
 def test_a_gain_is_added_to_the_stated_score_when_the_question_asks_what_it_becomes(bant):
     corpus_dir, _ = bant
-    with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
-        f.write("Her isabet için moral 1 düşer.\n")
-    with (corpus_dir / "rules" / "bant-oyunu.toml").open("a", encoding="utf-8") as f:
-        f.write(GAIN_RULES)
-    calculator = Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+    calculator = _with_rules(corpus_dir, "Her isabet için moral 1 düşer.", GAIN_RULES)
     after = _calc(calculator, "Skorum 10. 3 isabet aldım, yeni skorum kaç?")
     assert after.value == 13 and after.result.startswith("13 puan: 10 önceki skor + 3 = 13")
     assert unread("Skorum 10. 3 isabet aldım, yeni skorum kaç?", after) == ()  # read, not left out
@@ -858,13 +856,10 @@ def test_a_gain_is_added_to_the_stated_score_when_the_question_asks_what_it_beco
 
 def test_a_result_is_a_loss_or_a_gain_not_both(bant):
     corpus_dir, _ = bant
-    with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
-        f.write("Her isabet için moral 1 düşer.\n")
-    with (corpus_dir / "rules" / "bant-oyunu.toml").open("a", encoding="utf-8") as f:
-        f.write(LOSS_RULES.replace('lowers = "morale"', 'lowers = "morale"\nraises = "mood"')
-                .replace("[[formula]]", '[quantity.mood]\nlabel = "ruh"\n\n[[formula]]'))
     with pytest.raises(FormulaError, match="lowers"):
-        Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+        both = LOSS_RULES.replace('lowers = "morale"', 'lowers = "morale"\nraises = "mood"')
+        _with_rules(corpus_dir, "Her isabet için moral 1 düşer.",
+                    both.replace("[[formula]]", '[quantity.mood]\nlabel = "ruh"\n\n[[formula]]'))
 
 
 def test_a_step_gives_its_amount_not_what_the_question_asks_it_becomes(real_corpus):
@@ -990,11 +985,8 @@ quote = "Fırtına çıkarsa her oyuncu için 3 ceza jetonu alınır."
 
 def test_a_step_is_worked_out_by_the_rule_about_the_questions_topic(bant):
     corpus_dir, _ = bant
-    with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
-        f.write("Fırtına çıkarsa her oyuncu için 3 ceza jetonu alınır.\n")
-    with (corpus_dir / "rules" / "bant-oyunu.toml").open("a", encoding="utf-8") as f:
-        f.write(STORM_RULES)
-    calculator = Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+    calculator = _with_rules(corpus_dir, "Fırtına çıkarsa her oyuncu için 3 ceza jetonu alınır.",
+                             STORM_RULES)
     # Both rules give the tokens the draw bands; the question is about the storm, and the
     # storm's tokens (3 players x 3 = 9: 8-11, two cards fewer) decide, not the deficit (6).
     # (Worded so that no word of the deficit rule's topic is in the question.)
@@ -1027,11 +1019,8 @@ quote = "Oyun sonunda her asker 2 puan, her görev kartı üstünde yazan puanı
 
 def test_a_number_the_result_does_not_turn_on_is_not_asked_for(bant):
     corpus_dir, _ = bant
-    with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
-        f.write("Oyun sonunda her asker 2 puan, her görev kartı üstünde yazan puanı verir.\n")
-    with (corpus_dir / "rules" / "bant-oyunu.toml").open("a", encoding="utf-8") as f:
-        f.write(SCORE_RULES)
-    calculator = Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+    calculator = _with_rules(corpus_dir, "Oyun sonunda her asker 2 puan, her görev kartı "
+                             "üstünde yazan puanı verir.", SCORE_RULES)
     # no mission card: any card's points times 0 cards is 0, so they are not needed
     calc = _calc(calculator, "oyun sonu 3 askerim var, kaç puan alırım")
     assert calc.value == 6 and calc.result.startswith("6 puan: 3 asker × 2 = 6")  # no "0 × 0"
