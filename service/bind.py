@@ -158,6 +158,27 @@ def _rates(toks: list[Token], found: list[Mention], owner: dict[int, str]) -> se
     return rates
 
 
+_PARENS = re.compile(r"\(([^()]*)\)")
+
+
+def _breakdowns(question: str, toks: list[Token]) -> set[int]:
+    """Numbers in parentheses that add up to the number just before them: "3 emisyon
+    jetonu (2 Sanayi, 1 Ulaşım)" states 3 tokens, told by kind, not 3 + 2 + 1."""
+    out: set[int] = set()
+    for group in _PARENS.finditer(question):
+        inside = [i for i, t in enumerate(toks) if t.number is not None
+                  and group.start() < t.start < group.end()]
+        before = [i for i, t in enumerate(toks) if t.end <= group.start()]
+        whole = next((i for i in reversed(before) if toks[i].number is not None), None)
+        if len(inside) < 2 or whole is None or any(
+                t.text in _SENTENCE_ENDS or t.text in _CLAUSE_ENDS
+                for t in toks[whole + 1 : before[-1] + 1]):
+            continue
+        if abs(sum(toks[i].number or 0.0 for i in inside) - (toks[whole].number or 0.0)) < 1e-9:
+            out.update(inside)
+    return out
+
+
 @dataclass(frozen=True)
 class Binding:
     values: dict[str, tuple[float, ...]]  # quantity → the numbers stated for it
@@ -175,7 +196,8 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     owner: dict[int, str] = {n: name for n, (name, _) in each.items()}
     rates = _rates(toks, found, owner)
     numbers = [i for i, t in enumerate(toks) if t.number is not None and i not in in_names
-               and i not in collective and i not in rates]
+               and i not in collective and i not in rates
+               and i not in _breakdowns(question, toks)]
     named_by: dict[int, Mention] = {}  # the name right next to a number, when one is
     used: set[int] = set()
     # "beş bitiş koşulundan ikisi": the part after an ablative name counts it.
@@ -277,7 +299,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     for n in _counts_of_lists(toks, owner, named_by, qs):
         del owner[n]
     if owner:  # "bir uranyum kaç elektrik" asks the rule, not a situation: no count is stated
-        _bind_ones(toks, found, qs, owner, used)
+        _bind_ones(question, toks, found, qs, owner, used)
     values: dict[str, list[float]] = {}
     spans: dict[str, list[tuple[int, int]]] = {}
     for n in [n for n in owner if qs[owner[n]].counted and _rank(question, toks[n])]:
@@ -338,6 +360,18 @@ def _locative(question: str, tok: Token, is_number: bool) -> bool:
     return bool(tok.text) and tok.number is None and bool(_LOCATIVE.fullmatch(tok.text))
 
 
+_MEASURE_WORD = re.compile(r"\w+l[iu]k$")  # folded: "puanlık", "katlık"
+
+
+def _measured(question: str, toks: list[Token], first: int) -> bool:
+    """What one thing named at ``first`` measures is said right before it: "5 €$'lik kart",
+    "5 puanlık görev kartı"."""
+    at = first - 1
+    if at >= 0 and toks[at].number is not None:
+        return bool(_MEASURE.match(question, toks[at].end))
+    return at >= 1 and bool(_MEASURE_WORD.match(toks[at].text)) and toks[at - 1].number is not None
+
+
 def _zero_counts(n: int, name: str, found: list[Mention], named_by: dict[int, Mention],
                  zeros: dict[str, float]) -> float:
     """What a stated 0 counts: its name's own value for 0 (a d10's "0" is 10), the name
@@ -348,11 +382,12 @@ def _zero_counts(n: int, name: str, found: list[Mention], named_by: dict[int, Me
     return next((zeros[m.alias] for m in near if m.alias in zeros), 0.0)
 
 
-def _bind_ones(toks: list[Token], found: list[Mention], qs: dict[str, Quantity],
-               owner: dict[int, str], used: set[int]) -> None:
+def _bind_ones(question: str, toks: list[Token], found: list[Mention],
+               qs: dict[str, Quantity], owner: dict[int, str], used: set[int]) -> None:
     """"bir"/"biri" as 1 for a name no number counts, when the rule would otherwise assume
     its default: right before it ("bir bitiş koşulu"), or right after it in the ablative
-    ("koşullarından biri")."""
+    ("koşullarından biri"); so is a name in the singular after what one of it measures
+    ("5 puanlık görev kartım var": one card)."""
     counted = set(owner.values())
     for k, m in enumerate(found):
         if k in used or m.quantity in counted or qs[m.quantity].default is None:
@@ -369,6 +404,8 @@ def _bind_ones(toks: list[Token], found: list[Mention], qs: dict[str, Quantity],
         if before >= 0 and toks[before].text in _ONE and toks[before].text != "biri" \
                 and not plural:
             owner[before] = m.quantity
+        elif not plural and _measured(question, toks, m.first):
+            owner[m.first] = m.quantity  # the name itself stands for the one
         elif (after < len(toks) and toks[after].text in _ONE
               and _ABLATIVE.search(toks[m.last].text)):
             owner[after] = m.quantity

@@ -251,6 +251,16 @@ def _irrelevant(node: ast.expr, env: dict[str, float], name: str) -> bool:
     return not used(node)
 
 
+# "Deney C değilim", "C deneyi yok bende": the case a formula needs, said not to hold
+_NOT = re.compile(r"degil|yok$|olmayan|olmadig|not$")
+
+
+def _met(toks: list[Token], phrase: str) -> bool:
+    """The phrase is said, and not denied by the word right after it."""
+    return any(not (m.last + 1 < len(toks) and _NOT.match(toks[m.last + 1].text))
+               for m in mentions(toks, [(phrase, phrase)]))
+
+
 def _matched(toks: list[Token], phrases: tuple[str, ...]) -> int:
     """How many of the phrases occur in the tokens (each judged on its own)."""
     return sum(1 for p in phrases if mentions(toks, [(p, p)]))
@@ -297,7 +307,7 @@ class Calculator:
                 continue
             if drop and not _SAYS_DROP.search(formula.say):
                 continue  # the count itself ("4 kart") would read as the drop asked for
-            if not all(any(_matched(toks, (alt,)) for alt in need.split("|"))
+            if not all(any(_met(toks, alt) for alt in need.split("|"))
                        for need in formula.needs):
                 continue
             kept = [(q.name, a) for q in formula.quantities if q.name == formula.kept

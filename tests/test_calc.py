@@ -1160,3 +1160,35 @@ def test_a_rate_the_question_quotes_is_no_number_left_out(real_corpus):
                 "çifti için 1 kart çek diyor, kaç kart çekerim")
     calc = calculator.calculate(question, "cyberpunk-tcg")
     assert calc is not None and calc.value == 2 and unread(question, calc) == ()
+
+
+def test_a_case_a_formula_needs_said_not_to_hold_does_not_choose_it(bant):
+    corpus_dir, _ = bant
+    with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
+        f.write("Atılabilecek zar sayısı kule sayısıyla sınırlıdır.\n")
+    rules = corpus_dir / "rules" / "bant-oyunu.toml"
+    rules.write_text(rules.read_text(encoding="utf-8") + KULE_RULES, encoding="utf-8")
+    calculator = Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+    assert _calc(calculator, "3 askerim var, 2 kule var, kaç zar atarım").value == 2
+    # "kule yok": the towers' limit is named only to be denied; the plain rule answers
+    assert _calc(calculator, "3 askerim var, kule yok, kaç zar atarım").value == 4
+
+
+def test_numbers_in_parentheses_that_add_up_to_the_one_before_are_its_breakdown():
+    qs = [Quantity("tokens", "jeton", ("jeton",), summed=True),
+          Quantity("dirty", "kirli", ("kirli",))]
+    assert bind("5 kirli, 3 jeton (2 sanayi, 1 ulaşım) var", qs).values == {
+        "dirty": (5.0,), "tokens": (3.0,)}
+    # parts that do not add up to it are numbers of their own
+    assert bind("3 jeton (2 kirli, 4 kirli) var", qs).values == {
+        "tokens": (3.0,), "dirty": (2.0, 4.0)}
+
+
+def test_a_singular_name_after_what_one_of_it_measures_counts_one():
+    qs = [Quantity("missions", "görev kartı", ("görev kartı",), default=0),
+          Quantity("points", "görev kartının puanı", ("puanlık",))]
+    assert bind("5 puanlık görev kartım var", qs).values == {
+        "points": (5.0,), "missions": (1.0,)}
+    # the plural is no count of one; a count stated is the count
+    assert bind("5 puanlık görev kartlarım var", qs).values == {"points": (5.0,)}
+    assert bind("2 tane 5 puanlık görev kartım var", qs).values["missions"] == (2.0,)
