@@ -360,6 +360,25 @@ def _locative(question: str, tok: Token, is_number: bool) -> bool:
     return bool(tok.text) and tok.number is None and bool(_LOCATIVE.fullmatch(tok.text))
 
 
+# "benim", "bende", "bendeydi": the thing named is the speaker's; "ikinciydim", "ikinciyim":
+# the speaker was it (a copula ending after a vowel takes "y"; a possessive does not)
+_MINE = frozenset(("benim", "bende", "bendeydi", "benimdi", "bendedir", "mine"))
+_COPULA = re.compile(r"y(?:d[iu][mk]|[iu][mz])$")
+SELF_GAP = 6  # words between a name and "benim" in one clause ("en öndeki de ikinci de benim")
+
+
+def _said_of_self(toks: list[Token], m: Mention) -> bool:
+    if _COPULA.match(m.tail):
+        return True
+    for j in range(m.last + 1, min(len(toks), m.last + 1 + SELF_GAP)):
+        t = toks[j]
+        if t.number is not None or t.text in _SENTENCE_ENDS or t.text in _CLAUSE_ENDS:
+            return False
+        if t.text in _MINE:
+            return not (j + 1 < len(toks) and toks[j + 1].text.startswith("degil"))
+    return False
+
+
 _MEASURE_WORD = re.compile(r"\w+l[iu]k$")  # folded: "puanlık", "katlık"
 
 
@@ -387,7 +406,8 @@ def _bind_ones(question: str, toks: list[Token], found: list[Mention],
     """"bir"/"biri" as 1 for a name no number counts, when the rule would otherwise assume
     its default: right before it ("bir bitiş koşulu"), or right after it in the ablative
     ("koşullarından biri"); so is a name in the singular after what one of it measures
-    ("5 puanlık görev kartım var": one card)."""
+    ("5 puanlık görev kartım var": one card), or said of oneself ("en ileri belirteç
+    benim", "ikinciydim")."""
     counted = set(owner.values())
     for k, m in enumerate(found):
         if k in used or m.quantity in counted or qs[m.quantity].default is None:
@@ -406,6 +426,8 @@ def _bind_ones(question: str, toks: list[Token], found: list[Mention],
             owner[before] = m.quantity
         elif not plural and _measured(question, toks, m.first):
             owner[m.first] = m.quantity  # the name itself stands for the one
+        elif not plural and _said_of_self(toks, m):
+            owner[m.first] = m.quantity  # "en ileri belirteç benim": one, the speaker's
         elif (after < len(toks) and toks[after].text in _ONE
               and _ABLATIVE.search(toks[m.last].text)):
             owner[after] = m.quantity

@@ -27,6 +27,7 @@ from .asks import asked_nouns, asked_window
 from .bind import Binding, bind
 from .chain import chain
 from .corpus import Corpus
+from .events import Candidate, combine
 from .expr import Missing, evaluate, parse_expr
 from .formulas import Citation, Formula, load_formulas
 from .mentions import Token, mentions, tokens
@@ -170,12 +171,14 @@ def calculate(formula: Formula, question: str, binding: Binding,
         used += step.read
         listed += step.listed
     env["value"] = value
-    rulings = []
+    rulings: list[str] = []
     for v in formula.verdicts:
         try:
             check = evaluate(parse_expr(v.when, formula.id), env, labels)
         except Missing:
             continue
+        if check.value and any(v.say in r for r in rulings):
+            continue  # said already ("kriz önlenir" of "kriz önlenir ve 1 moral kazanılır")
         if check.value:
             result += f"; {check.text}: {v.say}"
             cites += v.citations
@@ -210,12 +213,16 @@ def _step(formula: Formula, question: str, binding: Binding) -> Calculation:
     return calculate(formula, question, binding, as_step=True)
 
 
-# "kaç olur", "kaça düşer", "kaç kalır", "yeni skorum kaç": the question asks what a
-# quantity becomes. ("kaç düşer" asks the drop; "kaça düşer" what is left.)
+# "kaç olur", "kaça düşer", "kaç kalır", "yeni skorum kaç", "krizden sonra moral kaç?" (at
+# the end: "sonra kaç jeton alırım" asks the gain), "20 ZP'm var … toplam kaç ZP?" (not
+# "toplam kaç ZP kaybederim"): the question asks what a quantity becomes. ("kaç düşer" asks
+# the drop; "kaça düşer" what is left.)
 _STATE = re.compile(r"\bkac\s+(?:\w+\s+)?(?:ol(?:ur|du|acak|cak|ucak|uyor|uyo)|kal(?:ir|iyor"
                     r"|iyo|acak))\b|\bkaca\s+(?:\w+\s+)?(?:duser|dusuyor|dusuyo|iner|iniyor"
                     r"|iniyo|dusecek|inecek|cikar|cikiyor|cikiyo)\b"
                     r"|\b(?:yeni|final|simdi|artik)\s+(?:\w+\s+){0,2}kac\b"
+                    r"|\bsonra\s+\w+\s+kac\W*$"
+                    r"|\btoplam\s+(?:\w+\s+)?kac(?:\s+\w+)?\W*$"
                     r"|\bkac\s+(?!tane\b)[\w']+[ae]\s+(?:cik|dus|in)\w*")  # "kaç jetona çıkarım"
 
 
@@ -235,13 +242,20 @@ def _asks_drop(asked: list[Token]) -> bool:
 
 
 def _irrelevant(node: ast.expr, env: dict[str, float], name: str) -> bool:
-    """Every use of ``name`` in the expression is multiplied by a quantity that is 0 here
-    (tried values would not do: "max(0, sınır − 9)" is 0 for every small limit)."""
+    """Every use of ``name`` in the expression is multiplied by a quantity that is 0 here, or
+    sits in a branch of ``when`` the stated numbers do not take (tried values would not do:
+    "max(0, sınır − 9)" is 0 for every small limit)."""
     def zero(n: ast.expr) -> bool:
         return (isinstance(n, ast.Name) and env.get(n.id) == 0) or (
             isinstance(n, ast.Constant) and n.value == 0)
 
     def used(n: ast.AST) -> bool:
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "when":
+            try:  # only the branch the question's numbers take ("a crisis prevented")
+                taken = n.args[1] if evaluate(n.args[0], env, {}).value else n.args[2]
+            except Missing:
+                return any(used(c) for c in n.args)
+            return used(taken)
         if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mult) and (
                 zero(n.left) or zero(n.right)):
             return False
@@ -291,7 +305,7 @@ class Calculator:
         # with a ruling that holds; the ruling is the answer, worked out.
         ruling_only = asked is None and not asks_number
         asked = asked_nouns(toks) if asked is None else asked
-        scored: list[tuple[float, Calculation]] = []
+        scored: list[tuple[float, Candidate, Binding, tuple[Calculation, ...]]] = []
         game_formulas = tuple(f for f in self.formulas if f.game == game)
         drop = _asks_drop(asked)
         state_asked = _asks_state(question)
@@ -366,12 +380,21 @@ class Calculator:
                          for step in steps if f.id == step.formula)
             score = asked_score + topic + BOUND * bound - MISSING * len(calc.missing)
             if score >= MIN_SCORE:
-                scored.append((score, calc))
+                scored.append((score, Candidate(formula, calc, topic), binding, steps))
         scored.sort(key=lambda sc: -sc[0])
-        if len(scored) > 1 and scored[0][0] - scored[1][0] < AMBIGUOUS \
-                and scored[0][1].value != scored[1][1].value:
+        if scored and state_asked:
+            # "moral 6 … açlık … kriz … moral kaç olur": every change the question works
+            # out is applied to the total it states (see ``events``)
+            worked = {c.formula.id: (b, st) for _, c, b, st in scored}
+            joined = combine([c for _, c, _, _ in scored], scored[0][2].spans,
+                             lambda f: calculate(f, question, *worked[f.id], as_step=True))
+            if joined is not None:
+                return joined
+        ranked = [(sc, c.calc) for sc, c, _, _ in scored]
+        if len(ranked) > 1 and ranked[0][0] - ranked[1][0] < AMBIGUOUS \
+                and ranked[0][1].value != ranked[1][1].value:
             return None  # two rules fit as well and disagree: better no number than a guess
-        return scored[0][1] if scored else None
+        return ranked[0][1] if ranked else None
 
     def situation(self, question: str, game: str) -> bool:
         """The question states the player's own numbers (a count some formula of the game

@@ -155,12 +155,16 @@ def evaluate(node: ast.expr, env: dict[str, float], labels: dict[str, str],
                      ast.Gt: a.value > b.value, ast.GtE: a.value >= b.value,
                      ast.Eq: a.value == b.value, ast.NotEq: a.value != b.value}[cmp]
             # a comparison that fails reads as what holds instead: "4 < 4 + 2"
-            return Eval(float(holds), f"{a.text} {(_CMP if holds else _NOT)[cmp]} {b.text}")
+            said = (_CMP if holds or symbolic else _NOT)[cmp]
+            return Eval(float(holds), f"{a.text} {said} {b.text}")
         assert isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
         fn, args = n.func.id, n.args
         if fn == "when":
             cond = ev(args[0])
-            return ev(args[1]) if cond.value or symbolic else ev(args[2])
+            if symbolic:  # the rule stated: both of its cases
+                yes, no = ev(args[1]), ev(args[2])
+                return Eval(0.0, f"({cond.text} ise {yes.text}, değilse {no.text})")
+            return ev(args[1]) if cond.value else ev(args[2])
         xs = [ev(a) for a in args]
         if fn in ("ceil", "floor"):
             value = (math.ceil if fn == "ceil" else math.floor)(round(xs[0].value, 9))

@@ -1192,3 +1192,59 @@ def test_a_singular_name_after_what_one_of_it_measures_counts_one():
     # the plural is no count of one; a count stated is the count
     assert bind("5 puanlık görev kartlarım var", qs).values == {"points": (5.0,)}
     assert bind("2 tane 5 puanlık görev kartım var", qs).values["missions"] == (2.0,)
+
+
+EVENTS_RULES = LOSS_RULES + """
+[quantity.wins]
+label = "zafer"
+aliases = ["zafer"]
+
+[[formula]]
+id = "win-morale"
+say = "zaferlerden moral kazancı"
+unit = "moral"
+moment = "on-event"
+expr = "wins * 2"
+raises = "morale"
+asks = ["moral"]
+keywords = ["zafer"]
+quote = "Her zafer için moral 2 artar."
+"""
+
+
+def test_every_change_the_question_works_out_is_applied_to_the_stated_total(bant):
+    corpus_dir, _ = bant
+    calculator = _with_rules(corpus_dir, "Her isabet için moral 1 düşer. Her zafer için "
+                             "moral 2 artar.", EVENTS_RULES)
+    calc = _calc(calculator, "Moral 5. 3 isabet aldık, 1 zafer kazandık, moral kaç olur?")
+    assert calc.value == 4 and calc.result.startswith("4 moral: 5 moral")
+    assert "− 3" in calc.result and "+ 2" in calc.result  # each change shown
+    # one change alone: no joining
+    assert _calc(calculator, "Moral 5. 3 isabet aldık, moral kaç olur?").value == 2
+    # the change itself asked (no total stated): no joining, no total
+    assert _calc(calculator, "3 isabet aldık, kaç moral kaybederiz").value == 3
+
+
+def test_a_count_said_of_oneself_counts_one():
+    qs = [Quantity("firsts", "birincilik", ("en ileri", "en öndeki"), default=0),
+          Quantity("seconds", "ikincilik", ("ikinci",), default=0),
+          Quantity("score", "skor", ("zp var",))]
+    assert bind("14 ZP var, çizelgede en ileri belirteç benim", qs).values == {
+        "score": (14.0,), "firsts": (1.0,)}
+    assert bind("14 ZP var, birinde ikinciydim", qs).values["seconds"] == (1.0,)
+    # someone else's, or denied: no count
+    assert "firsts" not in bind("14 ZP var, en ileri belirteç Ayşe'de", qs).values
+    assert "firsts" not in bind("14 ZP var, en ileri belirteç benim değil", qs).values
+
+
+def test_a_crisis_changes_the_stated_morale_only_as_far_as_the_text_says(real_corpus):
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    prevented = calculator.calculate("3 kişiyiz, krize 6 eşleşen 1 eşleşmeyen kart konmuş, "
+                                     "moral şu an 5. kriz çözümünden sonra moral kaç",
+                                     "dead-of-winter")
+    assert prevented is not None and prevented.value == 6  # 5 ≥ 3 + 2: +1
+    # a crisis not prevented costs what its card says: that is asked for, not guessed
+    failed = calculator.calculate("4 kişiyiz, krize 2 eşleşen 1 eşleşmeyen kart konmuş, "
+                                  "moral şu an 5. kriz çözümünden sonra moral kaç",
+                                  "dead-of-winter")
+    assert failed is None or failed.value is None
