@@ -161,7 +161,7 @@ def _rates(toks: list[Token], found: list[Mention], owner: dict[int, str]) -> se
 _PARENS = re.compile(r"\(([^()]*)\)")
 
 
-def _breakdowns(question: str, toks: list[Token]) -> set[int]:
+def breakdowns(question: str, toks: list[Token]) -> set[int]:
     """Numbers in parentheses that add up to the number just before them: "3 emisyon
     jetonu (2 Sanayi, 1 Ulaşım)" states 3 tokens, told by kind, not 3 + 2 + 1."""
     out: set[int] = set()
@@ -197,7 +197,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     rates = _rates(toks, found, owner)
     numbers = [i for i, t in enumerate(toks) if t.number is not None and i not in in_names
                and i not in collective and i not in rates
-               and i not in _breakdowns(question, toks)]
+               and i not in breakdowns(question, toks)]
     named_by: dict[int, Mention] = {}  # the name right next to a number, when one is
     used: set[int] = set()
     # "beş bitiş koşulundan ikisi": the part after an ablative name counts it.

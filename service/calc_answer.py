@@ -16,6 +16,7 @@ from dataclasses import replace
 from itertools import combinations, pairwise
 
 from .answer import Answer, AnswerSpan, led_by_fact
+from .bind import breakdowns
 from .calc import Calculation
 from .facts import fact_numbers
 from .mentions import tokens
@@ -131,8 +132,9 @@ def unread(question: str, calc: Calculation) -> tuple[str, ...]:
         wholes.add(float(run))
     ruled = {x for c in calc.citations for x in numbers_in(c.quote)}
     out: list[str] = []
+    told = breakdowns(question, toks)  # "11 (7 temiz 4 kirli)": the 11, told by kind
     for i, t in enumerate(toks):
-        if t.number is None or t.text or not t.number or (t.start, t.end) in read:
+        if t.number is None or t.text or not t.number or (t.start, t.end) in read or i in told:
             continue
         if _ORDINAL.match(question, t.end) and not question[t.end + 1 :].lstrip()[:1].isdigit():
             continue

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from hakem.answer import answer_json
 from hakem.bind import bind
-from hakem.calc import Calculator, calculate, calculation_json
+from hakem.calc import Calculation, Calculator, calculate, calculation_json
 from hakem.calc_answer import unread, with_calculation
 from hakem.cli import main
 from hakem.corpus import load_corpus
@@ -1248,3 +1248,8 @@ def test_a_crisis_changes_the_stated_morale_only_as_far_as_the_text_says(real_co
                                   "moral şu an 5. kriz çözümünden sonra moral kaç",
                                   "dead-of-winter")
     assert failed is None or failed.value is None
+
+
+def test_a_breakdown_in_parentheses_is_not_a_number_the_result_left_out():
+    calc = Calculation("x", "bant-oyunu", 3.0, "3 jeton", "", (), (), read=((0, 2),))
+    assert unread("11 üretim (7 temiz 4 kirli), kaç jeton", calc) == ()
