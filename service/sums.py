@@ -19,11 +19,15 @@ from dataclasses import replace
 
 from .asks import asked_nouns, asked_parts, asked_window
 from .calc import Calculation, Calculator
+from .formulas import Formula
+from .mentions import Token, mentions, tokens
 from .numbers import fmt_number, numbers_in
 
 # What asks for the total of several things, folded.
 _TOTAL = re.compile(r"\b(?:toplam\w*|ikisinden|ucunden|hepsinden|bunlardan|total|altogether"
-                    r"|together|combined)\b")
+                    r"|together|combined|net)\b")
+# "bir belirtecim de '0' alanında": a part stated by "bir" alone
+_ONE = re.compile(r"\b(?:bir|bi)\b", re.IGNORECASE)
 # Where one part of the situation ends and the next begins.
 # ("ve" and "and" join numbers too: "etkisi 2 ve 3 olan karolar".)
 _CLAUSE = re.compile(r"[,;.!?]+\s*|\s(?:bir de|bi de|ayrıca|ayrica|plus)\s", re.IGNORECASE)
@@ -31,41 +35,102 @@ _CLAUSE = re.compile(r"[,;.!?]+\s*|\s(?:bir de|bi de|ayrıca|ayrica|plus)\s", re
 
 def sum_of_parts(calculator: Calculator, question: str, game: str) -> Calculation | None:
     """The total of the parts a question states, or None (not a total, or fewer than two
-    parts worked out)."""
+    parts worked out). The parts are its clauses, or else its sentences: "bir bölümde 3 ve
+    5 çarpanlı kademelerde belirtecim var, koşul fabrika, 4 fabrikam var. Başka bir bölümde
+    …" tells one section per sentence, its numbers across the sentence's clauses."""
     question = unicodedata.normalize("NFC", question)
     toks, asks = asked_window(question)
     if not asks or not _TOTAL.search(" ".join(t.text for t in toks)):
         return None
     asked = asked_nouns(toks)
-    parts: list[Calculation] = []
-    cuts = list(_CLAUSE.finditer(question))
+    for cut in (_CLAUSE, _SENTENCE):
+        parts = _parts(calculator, question, game, asked, cut)
+        if parts:
+            return _total(parts, game)
+    return None
+
+
+# A section's ordinal where a sentence or a list starts: "1. bölümde", "…: 2. bölümde".
+_ORDINAL = re.compile(r"(?:^|(?<=[:;,]))\s*\d+\.(?=\s)")
+# Where a sentence ends (not the ordinal dot of "2. bölümde").
+_SENTENCE = re.compile(r"(?<!\d)[.!?;]+\s*")
+
+
+def _parts(calculator: Calculator, question: str, game: str, asked: list[Token],
+           cut: re.Pattern[str]) -> list[tuple[Calculation, int]]:
+    """Each piece's result with its sign (a loss counts against the total), or [] unless
+    two or more pieces are worked out, in one unit. Sentences are pieces only when they
+    tell one rule's situation twice or more, each whole (the sections of a chart)."""
+    sections = cut is _SENTENCE
+    parts: list[tuple[Calculation, int]] = []
+    cuts = list(cut.finditer(question))
     starts = [0, *(m.end() for m in cuts)]
     ends = [*(m.start() for m in cuts), len(question)]
+    rules = {f.id: f for f in calculator.formulas}
     for start, end in zip(starts, ends, strict=True):
         clause = question[start:end]
-        if not numbers_in(clause):
+        if sections:  # "1. bölümde": the ordinal names the section, it counts nothing
+            clause = _ORDINAL.sub(lambda m: " " * len(m.group()), clause)
+        if sections and not any(numbers_in(clause)):
+            # "bir belirtecim de '0' alanında", a part of the situation with no other count:
+            # its "bir" is the count (the same length, so the spans stay where they are)
+            clause = _ONE.sub(lambda m: "1".ljust(len(m.group())), clause)
+        if not any(numbers_in(clause)):
             continue
         calc = calculator.calculate(clause, game, asked)
         if calc is not None and calc.value is not None and not calc.missing:
             # (a clause's numbers are read where the whole question states them)
-            parts.append(replace(calc, read=tuple((a + start, b + start) for a, b in calc.read)))
-    units = {p.unit for p in parts}
+            calc = replace(calc, read=tuple((a + start, b + start) for a, b in calc.read))
+            parts.append((calc, -1 if rules[calc.formula].lowers else 1))
+        elif sections:
+            return []  # a sentence of the situation no rule reads: the sum would leave it out
     # Two clauses of one formula are one quantity told in two places ("3 askerim var, bir de 2
-    # askerim"): worked out apart, a base or a rounding would count twice.
-    if len(parts) < 2 or len(units) != 1 or len({p.formula for p in parts}) < len(parts):
-        return None
-    unit = units.pop()
-    total = sum(p.value or 0.0 for p in parts)
-    shown = " + ".join(fmt_number(p.value or 0.0) for p in parts)
-    why = "; ".join(p.result for p in parts)
-    cites = tuple(dict.fromkeys(c for p in parts for c in p.citations))
+    # askerim"): worked out apart, a base or a rounding would count twice. Two sections each
+    # telling every number of a rule of two or more ("çarpan 2 ve 3, 4 fabrika"; "çarpan 5,
+    # 2 lab") are two situations.
+    seen = [c.formula for c, _ in parts]
+    for c, _ in parts:
+        rule = rules[c.formula]
+        told = {n for n, _ in c.inputs} - {rule.kept}
+        whole = sections and len(told) >= 2 and told >= {
+            q.name for q in rule.quantities if q.name != rule.kept and q.default is None}
+        if seen.count(c.formula) > 1 and not whole:
+            return []
+    if sections and (len(set(seen)) == len(seen) or _misread(question, parts, rules)):
+        return []
+    if len(parts) < 2 or len({c.unit for c, _ in parts}) != 1 or all(s < 0 for _, s in parts):
+        return []
+    return parts
+
+
+def _misread(question: str, parts: list[tuple[Calculation, int]],
+             rules: dict[str, Formula]) -> bool:
+    """A number one part read that another part's rule counts by the word right after it
+    ("3x kademede 1 belirteç": the 1 counts a token, not a multiplier)."""
+    for c, _ in parts:
+        theirs = [(q.name, a) for o, _ in parts if o.formula != c.formula
+                  for q in rules[o.formula].quantities for a in q.aliases]
+        for _, end in c.read:
+            after = tokens(question[end:])
+            if after and mentions(after[:2], theirs) and mentions(after[:2], theirs)[0].first == 0:
+                return True
+    return False
+
+
+def _total(parts: list[tuple[Calculation, int]], game: str) -> Calculation:
+    unit = parts[0][0].unit
+    total = sum((p.value or 0.0) * sign for p, sign in parts)
+    shown = " ".join(("−" if sign < 0 else "+") + " " + fmt_number(p.value or 0.0)
+                     for p, sign in parts).removeprefix("+ ")
+    why = "; ".join(p.result for p, _ in parts)
+    cites = tuple(dict.fromkeys(c for p, _ in parts for c in p.citations))
     return Calculation(
-        formula="+".join(p.formula for p in parts), game=game, value=total,
+        formula="+".join(p.formula for p, _ in parts), game=game, value=total,
         result=f"{fmt_number(total)} {unit}: {shown} = {fmt_number(total)} ({why})",
-        working=" ".join(p.working for p in parts), missing=(), citations=cites,
-        inputs=tuple(i for p in parts for i in p.inputs), unit=unit,
-        read=tuple(sp for p in parts for sp in p.read),
-        listed=tuple(n for p in parts for n in p.listed))
+        working=" ".join(p.working for p, _ in parts), missing=(), citations=cites,
+        inputs=tuple(i for p, _ in parts for i in p.inputs), unit=unit,
+        read=tuple(sp for p, _ in parts for sp in p.read),
+        listed=tuple(n for p, _ in parts for n in p.listed))
 
 
 # A worked step in a result: " (3 Krizde Topluluk jetonu: 14 Enerji Talebi − (5 + 6) = 3)".

@@ -1253,3 +1253,18 @@ def test_a_crisis_changes_the_stated_morale_only_as_far_as_the_text_says(real_co
 def test_a_breakdown_in_parentheses_is_not_a_number_the_result_left_out():
     calc = Calculation("x", "bant-oyunu", 3.0, "3 jeton", "", (), (), read=((0, 2),))
     assert unread("11 üretim (7 temiz 4 kirli), kaç jeton", calc) == ()
+
+
+def test_sections_told_one_per_sentence_are_each_worked_out_and_a_loss_subtracted(real_corpus):
+    from hakem.sums import sum_of_parts
+
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    question = ("Oyun sonu. Bir bölümde 4 ve 2 çarpanlı kademelerde belirtecim var, koşul "
+                "konut, 3 konutum var. Diğer bölümde 3 çarpanlı kademede belirtecim var, koşul "
+                "fabrika, 2 fabrikam var. Bir belirtecim de '0' alanında. Net kaç ZP?")
+    total = sum_of_parts(calculator, question, "nucleum")
+    assert total is not None and total.value == 18 + 6 - 3
+    assert total.result.startswith("21 ZP: 18 + 6 − 3 = 21")
+    # a sentence of the situation that no rule reads: no total that leaves it out
+    unread = question.replace("Bir belirtecim de '0' alanında.", "Bir de 2 Thalerim var.")
+    assert sum_of_parts(calculator, unread, "nucleum") is None
