@@ -19,7 +19,6 @@ from typing import Any
 import numpy as np
 
 from .answerability import Model, decide, hedged
-from .calc import Calculation, calculation_json
 from .candidates import PRIOR, SentenceModel
 from .choose import Vectors, best_coverage, best_meaning, choose, coverage
 from .facts import Fact, FactHit
@@ -27,6 +26,7 @@ from .lead import echoes, fact_lead, lead_fact
 from .phrasing import applied_sentence, fact_json, fact_sentence
 from .question import Question
 from .retrieve import Hit, Retrieval
+from .working import Calculation, calculation_json
 
 NOT_IN_RULES = "Kurallarda bu sorunun cevabı bulunamadı."
 NO_WORDS = "Soruda harf ya da rakam yok; kurallarla ilgili bir soru yazın."

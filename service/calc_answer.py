@@ -17,12 +17,12 @@ from itertools import combinations, pairwise
 
 from .answer import Answer, AnswerSpan, led_by_fact
 from .bind import breakdowns
-from .calc import Calculation
 from .facts import fact_numbers
 from .mentions import tokens
 from .numbers import numbers_in
 from .retrieve import Hit
 from .text import sentence_spans
+from .working import Calculation
 
 UNWORKED = "Bu durumun sonucunu kurallardaki bir formülle hesaplayamadım."
 

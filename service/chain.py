@@ -20,7 +20,7 @@ from .bind import Binding, bind
 from .formulas import Formula
 
 if TYPE_CHECKING:  # calc imports this module; the type is only named here
-    from .calc import Calculation
+    from .working import Calculation
 
 
 def chain(formula: Formula, question: str, binding: Binding, formulas: Iterable[Formula],

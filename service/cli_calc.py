@@ -22,10 +22,11 @@ from .settings import Settings
 
 
 def cmd_calc(args: argparse.Namespace, settings: Settings) -> int:
-    from .calc import Calculator, calculation_json
+    from .calc import Calculator
     from .corpus import load_corpus
     from .detect import find_games
     from .sums import work_out
+    from .working import calculation_json
 
     question = " ".join(args.question).strip()
     if not question:

@@ -21,7 +21,7 @@ from .formulas import Citation, Formula
 from .numbers import fmt_number
 
 if TYPE_CHECKING:  # calc imports this module; the type is only named here
-    from .calc import Calculation
+    from .working import Calculation
 
 
 @dataclass(frozen=True)

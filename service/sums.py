@@ -18,10 +18,11 @@ import unicodedata
 from dataclasses import replace
 
 from .asks import asked_nouns, asked_parts, asked_window
-from .calc import Calculation, Calculator
+from .calc import Calculator
 from .formulas import Formula
 from .mentions import Token, mentions, tokens
 from .numbers import fmt_number, numbers_in
+from .working import Calculation
 
 # What asks for the total of several things, folded.
 _TOTAL = re.compile(r"\b(?:toplam\w*|ikisinden|ucunden|hepsinden|bunlardan|total|altogether"

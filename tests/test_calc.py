@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from hakem.answer import answer_json
 from hakem.bind import bind
-from hakem.calc import Calculation, Calculator, calculate, calculation_json
+from hakem.calc import Calculator
 from hakem.calc_answer import unread, with_calculation
 from hakem.cli import main
 from hakem.corpus import load_corpus
@@ -21,6 +21,7 @@ from hakem.formulas import FormulaError, Quantity, load_formulas, verify_formula
 from hakem.mentions import tokens, word_matches
 from hakem.numbers import numbers_in
 from hakem.settings import ROOT
+from hakem.working import Calculation, calculate, calculation_json
 
 # A small rule text with one sentence per formula kind.
 BANT_TEXT = """Bant Oyunu
@@ -1071,9 +1072,9 @@ def test_a_number_of_the_players_the_result_leaves_out_is_named_beside_it(bant):
 
 
 def test_the_answer_says_which_of_the_players_numbers_its_result_left_out(tiny_engine):
-    from hakem.calc import Calculation
     from hakem.calc_answer import with_calculation
     from hakem.formulas import Citation
+    from hakem.working import Calculation
 
     answer = tiny_engine.ask("kaç kart çekilir?")
     calc = Calculation("f", answer.game or "", 6.0, "6 zar: 1 + 5 × 1 = 6", "", (),
