@@ -7,8 +7,8 @@ eşleşen 1 eşleşmeyen, 3 kişiyiz"), every one of those changes is applied in
 6 moral − 1 + 1 = 6", each change's working and rule shown. A rule counts only if it speaks
 to its own topic in the question and reads numbers no other counted rule reads.
 
-What it does not do: choose or score rules, or work one out (``calc``); it only joins the
-changes ``calc`` has worked out.
+What it does not do: choose or score rules (``calc``) or work one out (``working``); it only
+joins the changes already worked out.
 """
 
 from __future__ import annotations

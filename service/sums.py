@@ -4,8 +4,11 @@ What it does: "3 altıgenli büyük yerleşimde birinciyim, bir de orta yerleşi
 toplam kaç puan?" asks for the sum of two rules' results. When the question asks for a total
 ("toplam", "ikisinden", "in total") and at least two of its clauses each state a situation
 that a different formula works out completely, in the unit asked, the answer is their sum,
-each part shown and cited: "11 puan: 8 + 3 = 11 (…; …)". Each clause is worked out on its own
-numbers only, so no number of the question is counted twice. What it does not do: pick or
+each part shown and cited: "11 puan: 8 + 3 = 11 (…; …)"; a loss counts against it ("net kaç
+ZP": "41 ZP: 32 + 12 − 3"). Each clause is worked out on its own numbers only, so no number of
+the question is counted twice. A chart told one section per sentence ("bir bölümde … Başka bir
+bölümde …") is worked out per sentence, each section whole, and only when every sentence of
+the situation is read. What it does not do: pick or
 evaluate a formula (``calc``), or answer when fewer than two parts are worked out (the whole
 question then goes to ``calc`` as one). Also several numbers asked at once ("kaç jetonum olur,
 sonraki raunt kaç kart çekerim"): each worked out by its own rule, in the order asked.
@@ -112,8 +115,8 @@ def _misread(question: str, parts: list[tuple[Calculation, int]],
         theirs = [(q.name, a) for o, _ in parts if o.formula != c.formula
                   for q in rules[o.formula].quantities for a in q.aliases]
         for _, end in c.read:
-            after = tokens(question[end:])
-            if after and mentions(after[:2], theirs) and mentions(after[:2], theirs)[0].first == 0:
+            named = mentions(tokens(question[end:])[:2], theirs)
+            if named and named[0].first == 0:
                 return True
     return False
 
