@@ -5,12 +5,14 @@ What it does: takes the question's tokens and where each quantity's names occur 
 number the quantity it counts. In Turkish the noun a number counts follows it ("5 hayatta
 kalan", "8 temiz 3 kirli", "2 kişiyiz"); a number may also follow its name ("talep 13",
 "Enerji Talebim şu anda 11"); numbers listed together ("2 ve 4 katlık", "etki değeri 3 ve
-2") count the same thing; "beş koşuldan ikisi" counts the part, "3 tane daha" adds, and
-"bir" counts one where the rule would assume its default, and one number said of all the
-things listed before it ("d4, d6 ve d8 hepsi 3", "ikisi de 5 puanlık") counts each of them.
+2") count the same thing; "beş koşuldan ikisi" counts the part, "3 tane daha" adds, one
+number said of all the things listed before it ("d4, d6 ve d8 hepsi 3", "ikisi de 5
+puanlık") counts each of them, and numbers in parentheses adding up to the one before are
+its breakdown. Counts of one said without a number ("bir bitiş koşulu", "en ileri belirteç
+benim") are ``ones``; the words it reads by are ``bind_words``.
 
-What it does not do: choose a formula or evaluate one (see ``calc``), or guess a number the
-question does not state.
+What it does not do: choose a formula or evaluate one (``calc``, ``working``), or guess a
+number the question does not state.
 """
 
 from __future__ import annotations
@@ -20,45 +22,29 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .bind_words import (
+    ABLATIVE,
+    CLAUSE_ENDS,
+    ELLIPSIS,
+    FILLER,
+    FILLER_WORD,
+    GIVES,
+    LOCATIVE,
+    LOCATIVE_NUMBER,
+    LOCATIVE_SUFFIX,
+    MEASURE,
+    MORE,
+    OCCASION_GAP,
+    SELF,
+    SENTENCE_ENDS,
+    SEPARATORS,
+    WINDOW,
+)
 from .formulas import Quantity
 from .mentions import Mention, Token, mentions, tokens
 from .numbers import is_digit_rank
+from .ones import bind_ones
 from .text import APOSTROPHES, fold
-
-# Words between a number and what it counts that do not change what it counts. "kez"
-# ("2 kez belirteci 0'a koydum") counts what follows it unless the formula counts occasions
-# (then "kez" is that quantity's name and is read first).
-_FILLER = frozenset(fold(w) for w in """tane adet daha de da tl şu an anda su şuan değeri degeri
-değerinde toplam total of my i have has var olan olarak sadece only just kadar the a is are
-was were shows kapalı harcanmamış kullanılmamış uygun unused face down kez kere defa
-dahil""".split())
-_FILLER_WORD = "dahil"
-_SEPARATORS = frozenset([",", ";", "+", "&", "ve", "and", "ile", "ile"])
-_ELLIPSIS = frozenset(["tane", "adet"])
-# "bir" is left out of the numbers (``numbers``: far more often the article). Before a
-# quantity's name that no number counts, it is the count: "bir bitiş koşulu sağlandı",
-# "bir kere atık temizleme yaparsam" (1, where the rule's default would be 0). "biri" is "one
-# of them": "beş bitiş koşulundan biri".
-_ONE = frozenset(["bir", "bi", "tek", "biri", "birisi", "birini", "bisi", "birinde"])
-# An ablative ending: "beş bitiş koşulundan ikisi" — the number after it counts the name
-# ("ikisi", two of them); the number before it is the whole the part is taken from.
-_ABLATIVE = re.compile(r"(?:d|t)(?:a|e)n$")
-_PLURAL = re.compile(r"l[ae]r")
-# The first person's "to be" on a rank word, folded: "birinciyim", "birinciydim" (only the
-# rank words ``numbers`` reads as numbers bind: today "birinci…"; "ikinciyim" is left out).
-_SELF = re.compile(r"(?:inci|nci|uncu|ncu)(?:y?(?:im|um|iz|uz)|yd(?:im|um|ik|uk))$")
-_GIVES = ("=", ":")  # "d12=5", "talep: 13": the value of the name just before
-_MORE = "daha"  # "6 jetonum vardı, 3 tane daha aldım": 3 more of what was last named
-_SENTENCE_ENDS = frozenset(".!?")  # tokens of their own
-_CLAUSE_ENDS = frozenset(",;")
-WINDOW = 2  # filler words allowed between a number and its noun
-OCCASION_GAP = 3  # words between a number of occasions and what is done on each
-# The locative ending ("Recharge'da", "gününde", "ikisinde"), folded; a word's own letters
-# must come before it ("da", "de" alone are the conjunction).
-_LOCATIVE = re.compile(r"\w{2,}(?:n)?[dt][ae]$")
-_LOCATIVE_NUMBER = re.compile(r"[^\W\d]{3,}nd[ae]$")  # "ikisinde", "birinde"
-_LOCATIVE_SUFFIX = re.compile(r"n?[dt][ae]\b")  # after an apostrophe: "'da", "'nde"
-
 
 # "kolonide çaresizler dahil 7 kişi": what the count includes, named before "dahil", is
 # no count's owner; the count belongs to what is named before the phrase.
@@ -72,14 +58,14 @@ def _without_included(toks: list[Token], found: list[Mention]) -> tuple[list[Tok
     if not inside:
         return toks, found
     blank = {j for m in inside for j in range(m.first, m.last + 2)}
-    return ([Token(_FILLER_WORD, t.start, t.end) if j in blank else t
+    return ([Token(FILLER_WORD, t.start, t.end) if j in blank else t
              for j, t in enumerate(toks)], [m for m in found if m not in inside])
 
 
 def _gap_ok(toks: list[Token], a: int, b: int) -> bool:
     """Tokens strictly between a and b: at most WINDOW words, all filler, no number."""
     between = toks[a + 1 : b]
-    return len(between) <= WINDOW and all(t.number is None and t.text in _FILLER
+    return len(between) <= WINDOW and all(t.number is None and t.text in FILLER
                                           for t in between)
 
 
@@ -117,7 +103,7 @@ def _each_of(question: str, toks: list[Token], found: list[Mention],
         for m in reversed(found):
             if m.last >= at:
                 continue
-            if m.last != at - 1 and not (m.last == at - 2 and toks[at - 1].text in _SEPARATORS):
+            if m.last != at - 1 and not (m.last == at - 2 and toks[at - 1].text in SEPARATORS):
                 break
             names.append(m)
             at = m.first
@@ -131,9 +117,6 @@ def _each_of(question: str, toks: list[Token], found: list[Mention],
     return each, collective
 
 
-# "5 €$'lik kartı": a number with the "-lik" ending says what one thing measures (its cost),
-# not how many of it there are; of a quantity of values it is the value ("4'lük kademe").
-_MEASURE = re.compile(r"\s*[€$£%]*\s*['’`]?l[ıiuü]k", re.IGNORECASE)
 
 
 # "her Sıcaklık Bandı başına 1 jeton", "her band için 2": a number after a rate word, with
@@ -171,7 +154,7 @@ def breakdowns(question: str, toks: list[Token]) -> set[int]:
         before = [i for i, t in enumerate(toks) if t.end <= group.start()]
         whole = next((i for i in reversed(before) if toks[i].number is not None), None)
         if len(inside) < 2 or whole is None or any(
-                t.text in _SENTENCE_ENDS or t.text in _CLAUSE_ENDS
+                t.text in SENTENCE_ENDS or t.text in CLAUSE_ENDS
                 for t in toks[whole + 1 : before[-1] + 1]):
             continue
         if abs(sum(toks[i].number or 0.0 for i in inside) - (toks[whole].number or 0.0)) < 1e-9:
@@ -206,7 +189,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         n = named.last + 1
         # ("o türbinden 2 uranyum": the number has a name of its own right after it)
         part = n in numbers or (n < len(toks) and toks[n].text in _ONE_OF)
-        if part and _ABLATIVE.search(toks[named.last].text) and n + 1 not in starts:
+        if part and ABLATIVE.search(toks[named.last].text) and n + 1 not in starts:
             owner[n] = named.quantity  # "beş bitiş koşulundan biri": one, not five
             used.add(k)
     # The noun after the number first (Turkish order), then a name before it. A number with
@@ -214,7 +197,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     for n in numbers:
         if n in owner:
             continue
-        if question[: toks[n].start].rstrip().endswith(_GIVES) and any(
+        if question[: toks[n].start].rstrip().endswith(GIVES) and any(
                 m.last == n - 1 for m in found):
             continue  # "d12=5 d20=5": the name before "=" owns it (bound below)
         if question[toks[n].end : toks[n].end + 1] == "." and any(
@@ -223,7 +206,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
             # name before it owns it, not the next sentence's first word (bound below)
             continue
         after = next((k for k, m in enumerate(found) if m.first > n), None)
-        inner = n + 2 if n + 1 < len(toks) and toks[n + 1].text in _FILLER else n + 1
+        inner = n + 2 if n + 1 < len(toks) and toks[n + 1].text in FILLER else n + 1
         if after is not None and inner in numbers and found[after].first == inner + 1 \
                 and after + 1 < len(found) and found[after + 1].first == found[after].last + 1 \
                 and after + 1 not in used:
@@ -244,12 +227,12 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         # Recharge'da"); "dört kişilik oyunda" counts players, not occasions
         at = n if _locative(question, toks[n], True) else next(
             (j for j in range(n + 1, min(n + 1 + WINDOW, len(toks)))
-             if toks[j].text not in _FILLER), None)
+             if toks[j].text not in FILLER), None)
         if at is None or (at != n and not _locative(question, toks[at], False)):
             continue
         done = next(((k, m) for k, m in enumerate(found) if m.first > at), None)
         if done is None or done[0] in used or done[1].first - at > OCCASION_GAP or any(
-                t.number is not None or t.text in _SEPARATORS or t.text in _SENTENCE_ENDS
+                t.number is not None or t.text in SEPARATORS or t.text in SENTENCE_ENDS
                 for t in toks[n + 1 : done[1].first]):
             continue
         owner[n] = done[1].quantity
@@ -268,8 +251,8 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     more: set[int] = set()
     for n in numbers:
         follow = [t.text for t in toks[n + 1 : n + 3]]
-        elided = bool(follow) and follow[0] in _ELLIPSIS
-        added = _MORE in follow[:1] or (elided and follow[1:] == [_MORE])
+        elided = bool(follow) and follow[0] in ELLIPSIS
+        added = MORE in follow[:1] or (elided and follow[1:] == [MORE])
         if n in owner or not (elided or added):
             continue
         if any(m.first in (n + 1, n + 2, n + 3) for m in found):
@@ -287,29 +270,29 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
             if n in owner:
                 continue
             for m in (n - 2, n + 2):
-                if m in owner and qs[owner[m]].summed and toks[(n + m) // 2].text in _SEPARATORS:
+                if m in owner and qs[owner[m]].summed and toks[(n + m) // 2].text in SEPARATORS:
                     owner[n] = owner[m]
                     changed = True
                     break
     # "ben birinciyim": a rank word said of oneself, with no name, is the rank
     ranked = [q.name for q in qs.values() if q.ranked]
     for n in numbers:
-        if n not in owner and ranked and _SELF.search(fold(question[toks[n].start:toks[n].end])):
+        if n not in owner and ranked and SELF.search(fold(question[toks[n].start:toks[n].end])):
             owner[n] = ranked[0]
     for n in _counts_of_lists(toks, owner, named_by, qs):
         del owner[n]
     if owner:  # "bir uranyum kaç elektrik" asks the rule, not a situation: no count is stated
-        _bind_ones(question, toks, found, qs, owner, used)
+        bind_ones(question, toks, found, qs, owner, used)
     values: dict[str, list[float]] = {}
     spans: dict[str, list[tuple[int, int]]] = {}
     for n in [n for n in owner if qs[owner[n]].counted and _rank(question, toks[n])]:
         del owner[n]  # "2. türbinim": the second one, not two of them
     for n in [n for n in owner if not qs[owner[n]].summed
-              and _MEASURE.match(question, toks[n].end)]:
+              and MEASURE.match(question, toks[n].end)]:
         del owner[n]  # "5 €$'lik kart" is no count of cards ("4'lük kademe" is a value)
     for n in sorted(owner):
         number = toks[n].number
-        value = 1.0 if number is None else number  # "bir", "biri" (see _bind_ones)
+        value = 1.0 if number is None else number  # "bir", "biri" (see ``ones``)
         name = owner[n]
         if value == 0 and qs[name].zero_counts:  # "0 gösteren bi d10" counts 10
             value = _zero_counts(n, name, found, named_by, dict(qs[name].zero_counts))
@@ -334,7 +317,7 @@ def _counts_of_lists(toks: list[Token], owner: dict[int, str],
         if not qs[name].summed or named is None or named.first <= n or count is None:
             continue
         listed = sorted(m for m, other in owner.items() if other == name and m != n)
-        joined = all(all(t.text in _SEPARATORS for t in toks[a + 1 : b])
+        joined = all(all(t.text in SEPARATORS for t in toks[a + 1 : b])
                      for a, b in itertools.pairwise(listed))
         if count >= 2 and len(listed) == count and joined:
             out.append(n)
@@ -353,42 +336,11 @@ def _locative(question: str, tok: Token, is_number: bool) -> bool:
     place on a track)."""
     said = fold(question[tok.start : tok.end])
     if is_number:
-        return tok.text == "" and bool(_LOCATIVE_NUMBER.search(said))
+        return tok.text == "" and bool(LOCATIVE_NUMBER.search(said))
     after = question[tok.end : tok.end + 5]
     if after[:1] in APOSTROPHES:
-        return bool(_LOCATIVE_SUFFIX.match(fold(after[1:])))
-    return bool(tok.text) and tok.number is None and bool(_LOCATIVE.fullmatch(tok.text))
-
-
-# "benim", "bende", "bendeydi": the thing named is the speaker's; "ikinciydim", "ikinciyim":
-# the speaker was it (a copula ending after a vowel takes "y"; a possessive does not)
-_MINE = frozenset(("benim", "bende", "bendeydi", "benimdi", "bendedir", "mine"))
-_COPULA = re.compile(r"y(?:d[iu][mk]|[iu][mz])$")
-SELF_GAP = 6  # words between a name and "benim" in one clause ("en öndeki de ikinci de benim")
-
-
-def _said_of_self(toks: list[Token], m: Mention) -> bool:
-    if _COPULA.match(m.tail):
-        return True
-    for j in range(m.last + 1, min(len(toks), m.last + 1 + SELF_GAP)):
-        t = toks[j]
-        if t.number is not None or t.text in _SENTENCE_ENDS or t.text in _CLAUSE_ENDS:
-            return False
-        if t.text in _MINE:
-            return not (j + 1 < len(toks) and toks[j + 1].text.startswith("degil"))
-    return False
-
-
-_MEASURE_WORD = re.compile(r"\w+l[iu]k$")  # folded: "puanlık", "katlık"
-
-
-def _measured(question: str, toks: list[Token], first: int) -> bool:
-    """What one thing named at ``first`` measures is said right before it: "5 €$'lik kart",
-    "5 puanlık görev kartı"."""
-    at = first - 1
-    if at >= 0 and toks[at].number is not None:
-        return bool(_MEASURE.match(question, toks[at].end))
-    return at >= 1 and bool(_MEASURE_WORD.match(toks[at].text)) and toks[at - 1].number is not None
+        return bool(LOCATIVE_SUFFIX.match(fold(after[1:])))
+    return bool(tok.text) and tok.number is None and bool(LOCATIVE.fullmatch(tok.text))
 
 
 def _zero_counts(n: int, name: str, found: list[Mention], named_by: dict[int, Mention],
@@ -399,38 +351,3 @@ def _zero_counts(n: int, name: str, found: list[Mention], named_by: dict[int, Me
     near = [named_by[n]] if n in named_by else [
         m for m in found if m.quantity == name and (n < m.first <= n + 3 or m.last == n - 1)]
     return next((zeros[m.alias] for m in near if m.alias in zeros), 0.0)
-
-
-def _bind_ones(question: str, toks: list[Token], found: list[Mention],
-               qs: dict[str, Quantity], owner: dict[int, str], used: set[int]) -> None:
-    """"bir"/"biri" as 1 for a name no number counts, when the rule would otherwise assume
-    its default: right before it ("bir bitiş koşulu"), or right after it in the ablative
-    ("koşullarından biri"); so is a name in the singular after what one of it measures
-    ("5 puanlık görev kartım var": one card), or said of oneself ("en ileri belirteç
-    benim", "ikinciydim")."""
-    counted = set(owner.values())
-    for k, m in enumerate(found):
-        if k in used or m.quantity in counted or qs[m.quantity].default is None:
-            continue  # without a default, "bir" is the article ("bir destede", "bir d10")
-        before = m.first - 1
-        while before >= 0 and toks[before].text in _FILLER and m.first - before <= WINDOW:
-            before -= 1
-        after = m.last + 1
-        while after < len(toks) and toks[after].text in _FILLER and after - m.last <= WINDOW:
-            after += 1
-        # "bir kalelerim" is no count of one: a plural ending after the name ("en ileri"
-        # itself is no plural)
-        plural = bool(_PLURAL.search(m.tail))
-        if before >= 0 and toks[before].text in _ONE and toks[before].text != "biri" \
-                and not plural:
-            owner[before] = m.quantity
-        elif not plural and _measured(question, toks, m.first):
-            owner[m.first] = m.quantity  # the name itself stands for the one
-        elif not plural and _said_of_self(toks, m):
-            owner[m.first] = m.quantity  # "en ileri belirteç benim": one, the speaker's
-        elif (after < len(toks) and toks[after].text in _ONE
-              and _ABLATIVE.search(toks[m.last].text)):
-            owner[after] = m.quantity
-        else:
-            continue
-        counted.add(m.quantity)
