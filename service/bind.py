@@ -26,6 +26,7 @@ from .bind_words import (
     ABLATIVE,
     CLAUSE_ENDS,
     ELLIPSIS,
+    EVERY,
     FILLER,
     FILLER_WORD,
     GIVES,
@@ -35,6 +36,7 @@ from .bind_words import (
     MEASURE,
     MORE,
     OCCASION_GAP,
+    RATE_WORDS,
     SELF,
     SENTENCE_ENDS,
     SEPARATORS,
@@ -117,22 +119,18 @@ def _each_of(question: str, toks: list[Token], found: list[Mention],
     return each, collective
 
 
+_ONE_OF = frozenset(("biri", "birisi"))  # "beş bitiş koşulundan biri": one of them
 
 
 # "her Sıcaklık Bandı başına 1 jeton", "her band için 2": a number after a rate word, with
 # "her" before it, is a rate; it counts only a quantity named by the rate word itself.
-_RATE_WORDS = frozenset(("basina", "icin", "per"))
-_EVERY = frozenset(("her", "each", "every"))
-_ONE_OF = frozenset(("biri", "birisi"))
-
-
 def _rates(toks: list[Token], found: list[Mention], owner: dict[int, str]) -> set[int]:
     """The rate numbers ("her X başına N"), each given to the quantity its rate word names
     (in ``owner``), if any."""
     rates = set()
     for n, t in enumerate(toks):
-        if t.number is None or n < 2 or toks[n - 1].text not in _RATE_WORDS \
-                or not any(w.text in _EVERY for w in toks[max(0, n - 5) : n - 1]):
+        if t.number is None or n < 2 or toks[n - 1].text not in RATE_WORDS \
+                or not any(w.text in EVERY for w in toks[max(0, n - 5) : n - 1]):
             continue
         rates.add(n)
         named = next((m for m in found if m.last == n - 1), None)

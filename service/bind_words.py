@@ -47,3 +47,7 @@ LOCATIVE_SUFFIX = re.compile(r"n?[dt][ae]\b")  # after an apostrophe: "'da", "'n
 # "5 €$'lik kartı": a number with the "-lik" ending says what one thing measures (its cost),
 # not how many of it there are; of a quantity of values it is the value ("4'lük kademe").
 MEASURE = re.compile(r"\s*[€$£%]*\s*['’`]?l[ıiuü]k", re.IGNORECASE)
+# "her Sıcaklık Bandı başına 1 jeton", "her değer çifti için 1 kart": a rate word, with "her"
+# a few words before it
+RATE_WORDS = frozenset(("basina", "icin", "per"))
+EVERY = frozenset(("her", "each", "every"))

@@ -17,6 +17,7 @@ from itertools import combinations, pairwise
 
 from .answer import Answer, AnswerSpan, led_by_fact
 from .bind import breakdowns
+from .bind_words import EVERY, RATE_WORDS
 from .facts import fact_numbers
 from .mentions import tokens
 from .numbers import numbers_in
@@ -105,7 +106,6 @@ _JOINS = frozenset(("ve", "veya", "ile", "ya", "da", "de", "and", "or"))
 _DASHES = frozenset("-–")
 _ALL_OF = re.compile(r"(?i)(?:ikisi|üçü|ucu|dördü|dordu|beşi|besi|hepsi)\s+(?:de|da)\b")
 _ORDINAL = re.compile(r"\.\s*\w")  # "6. raunt", "1. oldum": a rank, not a count
-_RATE, _EVERY = frozenset(("icin", "basina", "per")), frozenset(("her", "each", "every"))
 
 
 def unread(question: str, calc: Calculation) -> tuple[str, ...]:
@@ -144,7 +144,8 @@ def unread(question: str, calc: Calculation) -> tuple[str, ...]:
             continue
         if _ALL_OF.match(question, t.start):
             continue  # "d4, d6, d8 üçü de 3", "ikisi de 5'lik": all of the things just named
-        if i and toks[i - 1].text in _RATE and any(w.text in _EVERY for w in toks[max(0, i - 6):i]):
+        if i and toks[i - 1].text in RATE_WORDS and any(
+                w.text in EVERY for w in toks[max(0, i - 6):i]):
             continue  # "her değer çifti için 1 kart çek": a card's rate, not a part left out
         after = toks[i + 1] if i + 1 < len(toks) else None
         before = toks[i - 1] if i else None
