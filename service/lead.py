@@ -40,8 +40,9 @@ def _counts_occasions(fact: Fact) -> bool:
 def lead_fact(q: Question, facts: tuple[FactHit, ...]) -> FactHit | None:
     """The matched fact that may lead the answer, if any. A number is wanted by "kaç / how
     many", and by a "what is / which" question a fact answers ("cezası nedir", "hangi
-    değeri"), never by a yes/no, how/why or what-if one."""
-    if not facts or not (q.how_many or q.kind == "other") or q.yes_no:
+    değeri"), never by a yes/no, how/why or what-if one, nor by one asking how a number is
+    worked out ("kaç küp koyacağımı nasıl hesaplıyorum": the rule answers it)."""
+    if not facts or not (q.how_many or q.kind == "other") or q.yes_no or q.asks_method:
         return None
     top = facts[0]
     if top.fact.min == 0 and top.fact.max is None and not top.fact.value and not top.applied:

@@ -70,6 +70,10 @@ _WHAT_HAPPENS = re.compile(r"\bne (?:olur|oluyor|oluyo|olacak|olcak|yapiyoruz|ya
 # "hangi sırayla dizilir", "ne sırayla", "hangi düzende", "in what order": the question asks
 # for an order, which a rule states with "sırasıyla", "önce … sonra", "soldan sağa".
 _ORDER = re.compile(r"\b(?:hangi|ne) (?:sira\w*|duzen\w*)|\bin (?:what|which) order\b")
+# "her kart için neler yapılır", "ne yapabiliyorum", "napıyoz": what a player does, which a
+# procedure answers, rarely its first sentence.
+_DOES = re.compile(r"\bne(?:ler)? yap\w*|\bnap(?:i|a|c|m|t)\w*")
+_METHOD = re.compile(r"\b(?:hesapl\w*|calculat\w*|comput\w*)|\bnas(?:il|i) bul\w*")
 _ENGLISH_FUNCTION = frozenset("""the a an of in on to is are do does did how many much what
 which who when where why if my i you your we our for with and or can could should would will
 it its this that there their""".split())
@@ -94,6 +98,10 @@ class Question:
     parts: tuple[str, ...]  # the sub-questions of a two-part question; () for one part
     how_often: bool = False  # "kaç kez/kere", "how many times": a count of occasions
     asks_order: bool = False  # "hangi sırayla", "in what order"
+    # "nasıl hesaplanıyor", "hangi değerlerden hesaplamalıyım", "nasıl buluyoruz": how a
+    # number is worked out, not the number: the rule is the answer (no clause asks a count
+    # without asking its method too).
+    asks_method: bool = False
     # For each part: it asks how, why or what happens ("oylama nasıl yapılıyor"), which one
     # sentence rarely answers.
     parts_explain: tuple[bool, ...] = ()
@@ -199,9 +207,21 @@ def analyse(raw: str) -> Question:
         numbers=tuple(numbers_in(text)), english=english, yes_no=yes_no, how_many=how_many,
         how_why=how_why, what_if=what_if,
         setup=any(_SETUP.fullmatch(w) for w in folded), parts=parts,
-        parts_explain=tuple((f[2] or f[3]) and not f[1] for f in part_flags),
+        parts_explain=tuple((f[2] or f[3] or bool(_DOES.search(" ".join(fold(w) for w in
+                                                                      words(p)))))
+                            and not f[1] for f, p in zip(part_flags, parts, strict=True)),
         how_often=bool(_HOW_OFTEN.search(flat)), asks_order=bool(_ORDER.search(flat)),
-        asked=_asked(folded) if yes_no else "", wh_nouns=_wh_nouns(folded, typed))
+        asked=_asked(folded) if yes_no else "", wh_nouns=_wh_nouns(folded, typed),
+        asks_method=_asks_method(parts or (text,)))
+
+
+def _asks_method(clauses: tuple[str, ...]) -> bool:
+    """Some clause asks how a number is worked out, and none asks for a count alone
+    ("RAM limiti tam olarak kaç, nasıl hesaplanıyor" still wants the count)."""
+    flats = [" ".join(fold(w) for w in words(c)) for c in clauses]
+    method = [bool(_METHOD.search(f)) for f in flats]
+    counts = [_flags(f.split(), f)[1] for f in flats]
+    return any(method) and not any(c and not m for c, m in zip(counts, method, strict=True))
 
 
 # "hangi X", "which X", "what X": the thing asked is named after the word ...

@@ -191,3 +191,16 @@ def test_numbers_that_happen_to_add_up_are_no_parts_of_a_fact_about_something_el
     question = analyse("birinci ve ikinci kaç ZP alır")
     top = lead_fact(question, hits)
     assert top is not None and top.fact.id == "both"
+
+
+def test_asking_how_a_number_is_worked_out_is_answered_by_the_rule_not_a_number():
+    # the rule (its formula) answers "nasıl hesaplanıyor"; a matched number put first
+    # answers another question
+    for text in ("Kral Günü'nde kaç ZP aldığımı nasıl hesaplıyorum?",
+                 "Kral Günü puanı hangi değerlerden hesaplanır?"):
+        assert analyse(text).asks_method
+        assert lead_fact(analyse(text), (FactHit(POINTS, 2.0),)) is None
+    # a clause asking the count alone still wants it
+    both = analyse("Kral Günü kaç ZP verir, nasıl hesaplanıyor?")
+    assert not both.asks_method
+    assert lead_fact(both, (FactHit(POINTS, 2.0),)) is not None

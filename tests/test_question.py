@@ -112,3 +112,11 @@ def test_which_and_what_name_the_thing_they_ask_for():
     assert analyse("puanlar eşitse kim kazanır").wh_nouns == ()
     # "ne" asks which thing only closing its clause: "X ne işe yarar" asks about X.
     assert analyse("katedral ne işe yarar").wh_nouns == ()
+
+
+def test_a_part_asking_what_the_player_does_takes_more_than_one_sentence():
+    q = analyse("kriz kartları hangi sırayla çözülür ve her kart için neler yapılır?")
+    assert q.parts_explain == (False, True)
+    spoken = analyse("deste bitti, kart çekemiyoz, napıyoz, kaç kart çekilir?")
+    assert spoken.parts_explain[-1] is False  # a count is one number, not a procedure
+    assert True in spoken.parts_explain
