@@ -194,7 +194,8 @@ def analyse(raw: str) -> Question:
     flat = " ".join(folded)
     yes_no, how_many, how_why, what_if = _flags(folded, flat)
     parts = _parts(text)
-    part_flags = [_flags(f, " ".join(f)) for f in ([fold(w) for w in words(p)] for p in parts)]
+    part_flats = [" ".join(fold(w) for w in words(p)) for p in parts]
+    part_flags = [_flags(f.split(), f) for f in part_flats]
     if parts:  # a question asks for a number, or yes/no, if any part does
         yes_no = yes_no or any(f[0] for f in part_flags)
         how_many = how_many or any(f[1] for f in part_flags)
@@ -207,18 +208,16 @@ def analyse(raw: str) -> Question:
         numbers=tuple(numbers_in(text)), english=english, yes_no=yes_no, how_many=how_many,
         how_why=how_why, what_if=what_if,
         setup=any(_SETUP.fullmatch(w) for w in folded), parts=parts,
-        parts_explain=tuple((f[2] or f[3] or bool(_DOES.search(" ".join(fold(w) for w in
-                                                                      words(p)))))
-                            and not f[1] for f, p in zip(part_flags, parts, strict=True)),
+        parts_explain=tuple((f[2] or f[3] or bool(_DOES.search(p))) and not f[1]
+                            for f, p in zip(part_flags, part_flats, strict=True)),
         how_often=bool(_HOW_OFTEN.search(flat)), asks_order=bool(_ORDER.search(flat)),
         asked=_asked(folded) if yes_no else "", wh_nouns=_wh_nouns(folded, typed),
-        asks_method=_asks_method(parts or (text,)))
+        asks_method=_asks_method(part_flats or [flat]))
 
 
-def _asks_method(clauses: tuple[str, ...]) -> bool:
-    """Some clause asks how a number is worked out, and none asks for a count alone
+def _asks_method(flats: list[str]) -> bool:
+    """Some clause (folded) asks how a number is worked out, and none asks for a count alone
     ("RAM limiti tam olarak kaç, nasıl hesaplanıyor" still wants the count)."""
-    flats = [" ".join(fold(w) for w in words(c)) for c in clauses]
     method = [bool(_METHOD.search(f)) for f in flats]
     counts = [_flags(f.split(), f)[1] for f in flats]
     return any(method) and not any(c and not m for c, m in zip(counts, method, strict=True))
