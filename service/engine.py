@@ -183,7 +183,9 @@ class Engine:
         def is_word(w: str) -> bool:  # never a game's name: see detect.unknown_names
             # A corpus term with a Turkish ending run on ("legendlar"); English words are
             # not tried so: "wingspanda", "pandemicte" name games.
+            # A rules word mistyped by one letter ("frosbite") is no name either.
             return (is_turkish(w) or is_english(w) or is_corpus_term(w)
+                    or fold(lexical.vocab.correct(w)) in lexical.vocab.restore
                     or any(is_corpus_term(base) for base in run_on_bases(w)))
 
         # Any name-like word the corpus does not use, English or not ("Ticket to Ride'da",

@@ -3,7 +3,7 @@
 What it does: pure functions from one game's text, passages (``Chunk``s) and facts to a
 frozen ``Lesson`` in teaching order: what the game is and how you win, components, setup
 as a checklist for a chosen player count, the turn as numbered steps, the end of the game,
-scoring, and the five most common mistakes (from the FAQ, each with its title); and one
+scoring, and the five most common mistakes (FAQ rulings, corrections first); and one
 part read on its own (``lesson_part``: whole, though the full lesson teaches some of it in an
 earlier part). Every item
 is one or more *whole* sentences of the rule text (never a passage cut mid-sentence), cited
@@ -16,6 +16,7 @@ empty with a note saying so. What it does not do: retrieval, HTTP or printing (`
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .chunks import Chunk
 from .facts import Fact
@@ -30,7 +31,7 @@ from .lesson_model import (
 )
 from .places import Sentence, paragraph_at, sentences
 from .players import count_in, no_player_count, player_range
-from .teach import faq_title, game_chunks
+from .teach import VERDICT, game_chunks
 from .text import LEADING_MARK, fold
 
 ITEM_CHARS = 60  # an FAQ answer's item runs on until it says at least this much
@@ -53,7 +54,11 @@ _NEGATIVE = re.compile(r"^(Hayır|Yanlış|Normalde hayır)")
 def _item(text: str, game: str, name: str, first: Sentence, last: Sentence | None = None,
           label: str = "") -> Item:
     last = last or first
-    return Item(text[first.start:last.end], game, first.start, last.end, first.section,
+    # The lesson numbers its items: the text's own list number read "1. 1. Ana Hedef", or
+    # "4. 2. Kaybetme" where the item is fourth in the lesson.
+    mark = LEADING_MARK.match(first.text)
+    start = first.start + (mark.end() if mark and mark.end() < len(first.text) else 0)
+    return Item(text[start:last.end], game, start, last.end, first.section,
                 paragraph_at(first.section, first.paragraph, name), label)
 
 
@@ -115,6 +120,7 @@ def _setup(text: str, game: str, name: str, sents: list[Sentence], facts: list[F
         return next((s for s in rules if s.start <= offset < s.end), None)
 
     chosen: dict[int, str] = {}  # sentence start → label
+    counts: set[int] = set()  # the player counts the text writes setup lines for
     for f in facts:  # how many can play, then what each player gets
         s = sentence_at(f.start)
         if s is None:
@@ -131,11 +137,13 @@ def _setup(text: str, game: str, name: str, sents: list[Sentence], facts: list[F
                   or (count is not None and s.stage in {"variants", "setup", "components"}))
         if not wanted or len(s.text) < 25:
             continue
+        if count is not None:
+            counts.add(count)
         if count is not None and players is not None and count != players:
             continue  # written for another player count
         label = f"{count} oyuncu" if count and players is None else ""
-        if not label and s.stage == "components" and s.heading:  # what the sentence is about
-            label = _ASIDE.sub("", s.heading).strip()
+        if not label and s.stage != "setup" and s.heading:  # what the sentence is about:
+            label = _ASIDE.sub("", s.heading).strip()  # "ABD", not "Yüksek başlangıç …"
         chosen.setdefault(s.start, label)
     # How many play; for a player count, the rules written for that count ("2 Oyuncu: …
     # 9 karo kutuya iade eder", what "ikimiz oynıcaz, kurulumda ne değişiyo" asks); what
@@ -154,6 +162,10 @@ def _setup(text: str, game: str, name: str, sents: list[Sentence], facts: list[F
                      "yok.")
     elif span is None:
         notes.append(no_player_count(rules, players))
+    elif players is not None and counts and players not in counts:
+        others = ", ".join(str(n) for n in sorted(counts))
+        notes.append(f"Metinde {players} oyuncuya özel bir kurulum satırı yok (yalnızca "
+                     f"{others} oyuncu için var).")
     if items and not any(s.stage == "setup" for s in rules):
         notes.append("Metinde ayrı bir kurulum bölümü yok: kurulumla ilgili kurallar metnin "
                      "farklı yerlerinden toplandı.")
@@ -202,11 +214,15 @@ def _mistakes(text: str, game: str, name: str, sents: list[Sentence]) -> list[It
     for i, s in enumerate(faq):
         if not s.first:
             continue
-        para_end = max(x.end for x in faq if x.section == s.section
-                       and x.paragraph == s.paragraph)
-        verdict, title = faq_title(text[s.start:para_end])
-        label = f"{verdict} — {title}" if verdict and title != verdict else title
-        item = _item(text, game, name, s, _run(faq, i, ITEM_CHARS), label)
+        item = _item(text, game, name, s, _run(faq, i, ITEM_CHARS))
+        # The texts' FAQs give answers only: a title made from the answer repeats it, and
+        # its verdict word ("Hayır.") answers a question the lesson never shows. The item
+        # is the ruling itself, its cited span starting after the verdict.
+        verdict = VERDICT.match(item.text)
+        cut = verdict.end() if verdict else 0
+        if 0 < cut < len(item.text) and item.text[cut].isupper():  # not "Evet — ama …"
+            start = item.start + cut
+            item = replace(item, text=text[start:item.end], start=start)
         entries.append((not _NEGATIVE.match(s.text), s.start, item))
     return [it for _, _, it in sorted(entries, key=lambda e: (e[0], e[1]))]
 

@@ -27,6 +27,8 @@ from .text import (
     STOPWORDS,
     TURKISH_LETTERS,
     fold,
+    is_english,
+    is_turkish,
     prefix,
     stem,
     without_question_phrases,
@@ -79,6 +81,14 @@ class Vocabulary:
         """The corpus's spelling of a word typed without Turkish letters ("atiyoruz" →
         "atıyoruz"), so it stems like the texts; unknown words are returned unchanged."""
         return self.restore.get(fold(word), word)
+
+    def repair(self, word: str) -> str:
+        """``normalise``, and a word no dictionary knows mistyped by one letter from a corpus
+        word ("frosbite" → "frostbite"). Dictionary words stay: "kale" is no typo of "kule"."""
+        key = fold(word)
+        if key in self.restore or is_turkish(word) or is_english(word):
+            return self.normalise(word)
+        return self.correct(word)
 
     def correct(self, word: str) -> str:
         """``normalise``, or else the nearest corpus word one edit away ("toplm" → "toplam").
@@ -257,7 +267,7 @@ class LexicalIndex:
         if expand:
             query = f"{query} {self.glossary.expand(query)}"
         typed = words(query)
-        return analyse([self.vocab.normalise(w) for w in typed] if normalise else typed)
+        return analyse([self.vocab.repair(w) for w in typed] if normalise else typed)
 
     def content_terms(self, query: str) -> set[str] | None:
         """Stems and prefixes of the query's words as the corpus knows them (diacritics

@@ -102,5 +102,5 @@ def no_player_count(rules: list[Sentence], players: int | None = None) -> str:
     if both is None:
         return "Metin kaç kişiyle oynandığını yazmıyor."
     quote = both.text if len(both.text) <= 120 else both.text[:117].rsplit(" ", 1)[0] + " …"
-    said = f"Metin kaç kişiyle oynandığını yazmıyor; kuralları iki oyuncu için: “{quote}”"
+    said = f"Metin oyuncu sayısını ayrıca yazmıyor, ama kuralları iki oyuncu için: “{quote}”"
     return said if players in (None, 2) else f"{said} {players} oyuncu için kural yok."

@@ -29,7 +29,7 @@ STAGES = (
 STAGE_LABELS = dict(STAGES)
 TITLE_WORDS = 7
 # The verdict word an FAQ answer opens with (the question itself was lost from the texts).
-_VERDICT = re.compile(
+VERDICT = re.compile(
     r"^(Normalde (?:evet|hayır)|Evet|Hayır|Doğru|Yanlış)\b\s*(?:[.,:;!—–]|--)?\s*")
 # Where a first clause ends: sentence end, semicolon, colon, dash. Asides in parentheses are
 # dropped from a title ("İkinci (2 oyuncuda üçüncü) koşul" → "İkinci koşul").
@@ -118,7 +118,7 @@ def faq_title(answer: str) -> tuple[str, str]:
     clause after it trimmed to a few words ("Hayır. Geri Çekilme, Emisyon Aşaması sırasında
     tetiklenir. ..." → ("Hayır", "Geri Çekilme, Emisyon Aşaması sırasında tetiklenir"))."""
     text = " ".join(answer.split())
-    m = _VERDICT.match(text)
+    m = VERDICT.match(text)
     verdict = m.group(1) if m else ""
     rest = text[m.end():] if m else text
     rest = _ASIDE.sub("", rest)

@@ -285,3 +285,22 @@ def test_a_player_named_beside_two_of_the_games_own_names_is_no_unknown_game(rea
     assert ev.unknown_names == () and ev.foreign_names == 0
     _, _, catan = real_engine.evidence("Catan'da 7 gelince kaç kart atılır?")
     assert catan.unknown_names == ("Catan",)
+
+
+def test_a_mistyped_rules_word_is_no_unknown_game(tiny_engine):
+    # "frosbite gelnce ..." was refused as a game named "Frosbi" ("frosbi" + "te"): a word
+    # one letter from a corpus word is a typo of it, not a game's name.
+    _, _, typo = tiny_engine.evidence("esitlkte kim kazanır")
+    assert typo.unknown_names == ()
+    _, _, game = tiny_engine.evidence("azulda kaç puan var")
+    assert game.unknown_names == ("azul",)
+
+
+def test_vocabulary_repairs_only_words_no_dictionary_knows():
+    from hakem.lexical import Vocabulary
+
+    vocab = Vocabulary.from_texts(["Donma (frostbite) bir yara jetonudur.", "Kale ve kule."])
+    assert vocab.repair("frosbite") == "frostbite"
+    assert vocab.repair("kalem") == "kalem"  # a Turkish word, not a typo of "kale"
+    assert vocab.repair("jetonudr") == "jetonudur"
+    assert vocab.repair("azul") == "azul"  # too short to correct safely

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from hakem.chunks import chunk_game
@@ -12,6 +14,7 @@ from hakem.lesson import build_lesson
 from hakem.lesson_model import PART_LABELS, part
 from hakem.settings import ROOT
 from hakem.setup import setup_request, setup_text
+from hakem.teach import VERDICT
 from hakem.text import sentence_spans
 
 
@@ -44,8 +47,14 @@ def test_every_game_has_a_cited_lesson_of_whole_sentences(game):
             assert g.text[it.start:it.end] == it.text and it.game == game
             # Whole sentences: an item starts where a sentence of the file starts and
             # ends on a sentence end (or the end of its line).
-            assert it.start in starts or it.start - 2 in starts, (game, p.key, it.text[:60])
+            # A mistake starts after its FAQ verdict ("Normalde hayır -- "), dropped.
+            begun = max(s for s in starts if s <= it.start)
+            assert (it.start in starts or it.start - 2 in starts
+                    or re.fullmatch(r"\d{1,2}\.\s+", g.text[begun:it.start]) or (
+                p.key == "mistakes" and VERDICT.fullmatch(g.text[begun:it.start]))), (
+                game, p.key, it.text[:60])
             assert not it.text.startswith("- ")
+            assert not re.match(r"\d{1,2}\.\s", it.text)  # the lesson numbers its items
             assert it.end == len(g.text) or g.text[it.end] in "\n " or it.text[-1] in ".!?)"
             assert it.where.endswith("paragraf") and " bölümü, " in it.where
 
@@ -67,13 +76,21 @@ def test_setup_checklist_follows_the_player_count():
     _, every = _lesson(ROOT / "corpus", "daybreak")
     labels = {it.label for it in part(every, "setup").items}
     assert {"1 oyuncu", "2 oyuncu", "3 oyuncu", "Oyuncu sayısı"} <= labels
+    # A count the text writes no setup line for is named, with the counts it does.
+    _, four = _lesson(ROOT / "corpus", "daybreak", 4)
+    assert "4 oyuncuya özel bir kurulum satırı yok (yalnızca 1, 2, 3 oyuncu için var)" in part(
+        four, "setup").note
+    assert "kurulum satırı" not in part(three, "setup").note
+    # A sentence gathered from under a heading says what it is about ("ABD: …").
+    powers = {it.label for it in part(four, "setup").items}
+    assert {"ABD", "Çin", "Avrupa"} <= powers
 
 
 def test_a_text_without_a_player_count_says_so():
     # Cyberpunk TCG's text never gives a count but speaks of "her iki oyuncu": quoted.
     _, cyber = _lesson(ROOT / "corpus", "cyberpunk-tcg", 3)
     note = part(cyber, "setup").note
-    assert cyber.player_range is None and "kaç kişiyle oynandığını yazmıyor" in note
+    assert cyber.player_range is None and "oyuncu sayısını ayrıca yazmıyor, ama" in note
     assert "iki oyuncu için: “" in note and "her iki oyuncunun da kurulum" in note
     assert note.endswith("3 oyuncu için kural yok.")
     _, cyber2 = _lesson(ROOT / "corpus", "cyberpunk-tcg", 2)
@@ -95,12 +112,18 @@ def test_a_list_run_on_in_its_line_is_taught_whole():
     assert "- Hareket (Move):" in free and "Yiyecekle Zar Güçlendirme" in free
 
 
-def test_mistakes_are_faq_answers_with_titles_corrections_first():
-    _, lesson = _lesson(ROOT / "corpus", "daybreak")
+def test_mistakes_are_faq_rulings_corrections_first():
+    # The texts' FAQs have no questions: a mistake read "Hayır — X: Hayır. X" (a title
+    # made from the answer, and a verdict to a question never shown).
+    g, lesson = _lesson(ROOT / "corpus", "daybreak")
+    text = g.text
     mistakes = part(lesson, "mistakes").items
     assert len(mistakes) == 5
-    assert all(it.label for it in mistakes)
-    assert mistakes[0].label.startswith("Hayır — ")
+    for it in mistakes:
+        assert not it.label and text[it.start:it.end] == it.text
+        assert not re.match(r"(Evet|Hayır|Doğru|Yanlış)\b\W*[A-ZÇĞİÖŞÜ]", it.text)
+    first = text[:mistakes[0].start].rstrip()
+    assert first.endswith(("Hayır.", "Hayır,", "Yanlış.", "Yanlış,"))  # a correction first
 
 
 def test_a_new_game_without_sections_degrades_gracefully(tiny_corpus_dir):
