@@ -8,7 +8,9 @@ each part shown and cited: "11 puan: 8 + 3 = 11 (…; …)"; a loss counts again
 ZP": "41 ZP: 32 + 12 − 3"). Each clause is worked out on its own numbers only, so no number of
 the question is counted twice. A chart told one section per sentence ("bir bölümde … Başka bir
 bölümde …") is worked out per sentence, each section whole, and only when every sentence of
-the situation is read. What it does not do: pick or
+the situation is read; so are sentences that each tell another rule's situation ("… 6
+fabrikam var. Bi de '0' alanında 1 belirtecim duruyor") when no two of those rules count
+the same stated quantity. What it does not do: pick or
 evaluate a formula (``calc``), or answer when fewer than two parts are worked out (the whole
 question then goes to ``calc`` as one). Also several numbers asked at once ("kaç jetonum olur,
 sonraki raunt kaç kart çekerim"): each worked out by its own rule, in the order asked.
@@ -100,11 +102,23 @@ def _parts(calculator: Calculator, question: str, game: str, asked: list[Token],
             q.name for q in rule.quantities if q.name != rule.kept and q.default is None}
         if seen.count(c.formula) > 1 and not whole:
             return []
-    if sections and (len(set(seen)) == len(seen) or _misread(question, parts, rules)):
+    # Sentences that each tell a different rule's situation ("… 6 fabrikam var. Bi de '0'
+    # alanında 1 belirtecim duruyor.") are its parts only when no two of those rules count
+    # the same quantity: otherwise one situation may be told across sentences.
+    if sections and ((len(set(seen)) == len(seen) and not _apart(parts, rules))
+                     or _misread(question, parts, rules)):
         return []
     if len(parts) < 2 or len({c.unit for c, _ in parts}) != 1 or all(s < 0 for _, s in parts):
         return []
     return parts
+
+
+def _apart(parts: list[tuple[Calculation, int]], rules: dict[str, Formula]) -> bool:
+    """No quantity the player states is counted by the rules of two parts (by name; the
+    running total a rule raises or lowers, its ``kept`` quantity, is what they share)."""
+    names = [{q.name for q in rules[c.formula].quantities} - {rules[c.formula].kept}
+             for c, _ in parts]
+    return all(not (a & b) for i, a in enumerate(names) for b in names[i + 1:])
 
 
 def _misread(question: str, parts: list[tuple[Calculation, int]],

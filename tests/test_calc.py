@@ -747,6 +747,15 @@ def test_a_total_over_parts_adds_each_part_worked_out_by_its_own_rule(bant):
         assert sum_of_parts(calculator, question, "bant-oyunu") is None, question
 
 
+def test_sentences_telling_different_rules_situations_are_added(bant):
+    # One rule's numbers across a sentence's clauses, another rule's in the next sentence:
+    # "…, kademe çarpanları 2 ve 4, 6 fabrikam var. Bi de '0' alanında 1 belirtecim var."
+    from hakem.sums import sum_of_parts
+    question = "3 kırmızı, 2 mavi jetonum var. Bir de 4 oyuncuyuz ve olay oldu. Toplam kaç küp?"
+    total = sum_of_parts(bant[1], question, "bant-oyunu")
+    assert total is not None and total.value == 13  # (3 + 2) + 4 × 2
+
+
 def test_each_number_asked_is_worked_out_by_its_own_rule_in_the_order_asked(bant):
     from hakem.asks import asked_parts
     from hakem.sums import each_asked, work_out
