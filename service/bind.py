@@ -190,6 +190,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         if part and ABLATIVE.search(toks[named.last].text) and n + 1 not in starts:
             owner[n] = named.quantity  # "beş bitiş koşulundan biri": one, not five
             used.add(k)
+    _pairs(toks, found, numbers, owner, named_by, used)
     # The noun after the number first (Turkish order), then a name before it. A number with
     # its own noun may stand between: "iki tane 5 puanlık görev kartı" (2 cards of 5 points).
     for n in numbers:
@@ -302,6 +303,28 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         spans.setdefault(name, []).extend([(toks[n].start, toks[n].end)] * copies)
     return Binding({k: tuple(v) for k, v in values.items()},
                    {k: tuple(v) for k, v in spans.items()})
+
+
+def _pairs(toks: list[Token], found: list[Mention], numbers: list[int], owner: dict[int, str],
+           named_by: dict[int, Mention], used: set[int]) -> None:
+    """"talebim 13 toplam enerjim 10, …": names each followed by their number, two or more
+    in a row, the last number with no name after it. Read in Turkish order, 13 would count
+    "toplam enerji" and 10 nothing; the run's last pair shows the player's order."""
+    starts = {m.first: k for k, m in enumerate(found)}
+    k = 0
+    while k < len(found):
+        run = [k]  # mentions in the run, each followed by its number
+        while (found[run[-1]].last + 1 in numbers
+               and found[run[-1]].last + 2 in starts):
+            run.append(starts[found[run[-1]].last + 2])
+        last = found[run[-1]].last + 1
+        if len(run) >= 2 and last in numbers and last + 1 not in starts \
+                and not any(found[j].last + 1 in owner or j in used for j in run):
+            for j in run:
+                owner[found[j].last + 1] = found[j].quantity
+                named_by[found[j].last + 1] = found[j]
+                used.add(j)
+        k = run[-1] + 1
 
 
 def _counts_of_lists(toks: list[Token], owner: dict[int, str],

@@ -540,6 +540,22 @@ def test_a_count_of_listed_values_is_not_one_more_value():
         2.0, 3.0, 4.0, 2.0)
 
 
+def test_names_each_followed_by_their_number_are_read_in_pairs():
+    # "talebim 13 toplam enerjim 10": in Turkish order 13 would count "toplam enerji" and
+    # 10 nothing; the last number, with no name after it, shows the player's order.
+    qs = [Quantity("demand", "talep", ("talep", "talebim")),
+          Quantity("total", "toplam enerji", ("toplam enerji", "toplam enerjim"))]
+    assert bind("talebim 13 toplam enerjim 10, 6 jetonum var", qs).values == {
+        "demand": (13.0,), "total": (10.0,)}
+    made = [Quantity("demand", "talep", ("talep",)), Quantity("clean", "temiz", ("temiz",)),
+            Quantity("dirty", "kirli", ("kirli",))]
+    assert bind("talep 13 temiz 8 kirli 3", made).values == {
+        "demand": (13.0,), "clean": (8.0,), "dirty": (3.0,)}
+    # Turkish order stays where the last name has no number after it.
+    assert bind("8 temiz 3 kirli ürettik, talep 13", made).values == {
+        "clean": (8.0,), "dirty": (3.0,), "demand": (13.0,)}
+
+
 def test_what_a_count_includes_is_not_what_it_counts():
     # "kolonide çaresizler dahil 7 kişi": 7 in the colony, helpless ones among them.
     qs = [Quantity("colony", "kolonideki", ("kolonide",)),
