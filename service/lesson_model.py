@@ -11,7 +11,10 @@ from dataclasses import dataclass
 PARTS = (
     ("about", "Oyun nedir, nasıl kazanılır?"), ("components", "Bileşenler"),
     ("setup", "Kurulum"), ("turn", "Bir tur nasıl oynanır?"), ("end", "Oyun nasıl biter?"),
-    ("scoring", "Puanlama"), ("mistakes", "En sık yapılan 5 hata"),
+    ("scoring", "Puanlama"),
+    # FAQ rulings, corrections first: what the texts' FAQs say players get wrong. Not
+    # numbered: a text may have fewer than five.
+    ("mistakes", "Sık karıştırılan kurallar"),
 )
 PART_LABELS = dict(PARTS)
 MISSING = {
