@@ -1294,3 +1294,17 @@ def test_sections_told_one_per_sentence_are_each_worked_out_and_a_loss_subtracte
     # a sentence of the situation that no rule reads: no total that leaves it out
     unread = question.replace("Bir belirtecim de '0' alanında.", "Bir de 2 Thalerim var.")
     assert sum_of_parts(calculator, unread, "nucleum") is None
+
+
+def test_hunger_tokens_join_the_waste_pile_the_next_step_counts(real_corpus):
+    from hakem.sums import work_out
+
+    # Colony phase: step 1 puts a starvation token on the waste pile for each food missing,
+    # step 2 costs 1 morale per 10 cards there; both together are what "açlık ve atık
+    # yüzünden toplam kaç moral" asks (it was answered with the hunger part alone).
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    calc = work_out(calculator, "kolonide 9 hayatta kalan var, stokta 3 yiyecek, atık "
+                                "yığınında 14 kart. açlık ve atık yüzünden toplam kaç moral "
+                                "kaybederiz?", "dead-of-winter")
+    assert calc is not None and calc.value == 3  # 2 tokens, and ⌊(14 + 2) / 10⌋ = 1
+    assert calc.result.startswith("3 moral: 2 açlık jetonu × 1 + ⌊(14 atık kartı + 2 açlık")
