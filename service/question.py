@@ -135,12 +135,16 @@ def clean(text: str) -> str:
     return re.sub(r"\s+", " ", visible).strip()
 
 
+# "en fazla kaç", "en çok 4 mü": a limit asked. Not "en çok kirli enerjisi olanı" (the one
+# with the most), a superlative relative clause naming who, asked about with another word.
+_AT_MOST = re.compile(r"\ben (?:fazla|az|cok)\b(?!(?:\s+\w+){0,3}\s+olan)")
+
+
 def _flags(folded: list[str], flat: str) -> tuple[bool, bool, bool, bool]:
     """(yes_no, how_many, how_why, what_if) of one clause's folded words."""
     wh = any(_is_wh(w) for w in folded)
     how_many = (any(_HOW_MANY.fullmatch(w) for w in folded) or "ne kadar" in flat
-                or "how many" in flat or "how much" in flat or bool(re.search(
-                    r"\ben (?:fazla|az|cok)\b", flat)))
+                or "how many" in flat or "how much" in flat or bool(_AT_MOST.search(flat)))
     particle = any(_PARTICLE.fullmatch(w) for w in folded[1:]) or any(
         _ATTACHED_BARE.fullmatch(w) for w in folded)
     # The particle closing the clause makes it a yes/no question even around a question

@@ -120,3 +120,11 @@ def test_a_part_asking_what_the_player_does_takes_more_than_one_sentence():
     spoken = analyse("deste bitti, kart çekemiyoz, napıyoz, kaç kart çekilir?")
     assert spoken.parts_explain[-1] is False  # a count is one number, not a procedure
     assert True in spoken.parts_explain
+
+
+def test_a_superlative_naming_who_is_no_limit_asked():
+    # "en çok kirli enerjisi olanı" names the player with the most; the question asks who.
+    assert not analyse("Kriz kartı en çok kirli enerjisi olanı vuruyor, kim hedefleniyor?"
+                       ).how_many
+    assert analyse("elde en fazla kaç kart tutabilirim").how_many
+    assert analyse("bir yığında en fazla 5 kart mı olur").how_many
