@@ -8,7 +8,8 @@ kalan", "8 temiz 3 kirli", "2 kişiyiz"); a number may also follow its name ("ta
 2") count the same thing; "beş koşuldan ikisi" counts the part, "3 tane daha" adds, one
 number said of all the things listed before it ("d4, d6 ve d8 hepsi 3", "ikisi de 5
 puanlık") counts each of them, and numbers in parentheses adding up to the one before are
-its breakdown. Counts of one said without a number ("bir bitiş koşulu", "en ileri belirteç
+its breakdown; names each followed by their number ("talebim 13 toplam enerjim 10") pair
+up. Counts of one said without a number ("bir bitiş koşulu", "en ileri belirteç
 benim") are ``ones``; the words it reads by are ``bind_words``.
 
 What it does not do: choose a formula or evaluate one (``calc``, ``working``), or guess a

@@ -3,7 +3,7 @@
 What it does: pure functions from one game's text, passages (``Chunk``s) and facts to a
 frozen ``Lesson`` in teaching order: what the game is and how you win, components, setup
 as a checklist for a chosen player count, the turn as numbered steps, the end of the game,
-scoring, and the five most common mistakes (FAQ rulings, corrections first); and one
+scoring, and the rules players most often get wrong (FAQ rulings, corrections first); and one
 part read on its own (``lesson_part``: whole, though the full lesson teaches some of it in an
 earlier part). Every item
 is one or more *whole* sentences of the rule text (never a passage cut mid-sentence), cited
