@@ -58,6 +58,17 @@ def calculation_json(calc: Calculation | None) -> dict[str, Any] | None:
                           for c in calc.citations]}
 
 
+def _restated(question: str, spans: tuple[tuple[int, int], ...],
+              stated: tuple[float, ...]) -> bool:
+    """One number said twice in one breath ("2 zar harcayıp iki kere clean the waste"): the
+    same value each time, with no clause break between (a comma or full stop would make
+    "4 kolonide, 4 hastanede" two counts)."""
+    if len(set(stated)) != 1 or len(spans) != len(stated):
+        return False
+    between = question[min(a for a, _ in spans):max(b for _, b in spans)]
+    return not any(c in between for c in ",;.!?")
+
+
 def _labels(formula: Formula) -> dict[str, str]:
     return dict(formula.labels)
 
@@ -76,6 +87,9 @@ def calculate(formula: Formula, question: str, binding: Binding,
         stated = binding.values.get(q.name)
         if q.name == formula.kept:
             continue  # what the result is taken from or added to, not an input of the rule
+        if stated and len(stated) > 1 and not q.summed and _restated(
+                question, binding.spans.get(q.name, ()), stated):
+            stated = stated[:1]
         if stated and len(stated) > 1 and not q.summed:
             # Several numbers for one quantity the rule does not add up ("2 karakterle
             # başladım, iki survivor daha kazandım", "4 karakter kolonide, 2 hastanede"):

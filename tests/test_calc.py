@@ -1308,3 +1308,14 @@ def test_hunger_tokens_join_the_waste_pile_the_next_step_counts(real_corpus):
                                 "kaybederiz?", "dead-of-winter")
     assert calc is not None and calc.value == 3  # 2 tokens, and ⌊(14 + 2) / 10⌋ = 1
     assert calc.result.startswith("3 moral: 2 açlık jetonu × 1 + ⌊(14 atık kartı + 2 açlık")
+
+
+def test_one_count_said_twice_in_one_breath_is_one_count(real_corpus):
+    # "2 zar harcayıp iki kere atık temizlersem": both numbers count the cleanings, the same
+    # cleaning said twice; it was asked back ("toplamı mı, biri mi?").
+    from hakem.sums import work_out
+
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    calc = work_out(calculator, "atıkta 14 kart var, iki zar harcayıp iki kere atık "
+                                "temizlersem kaç kart kalıyo?", "dead-of-winter")
+    assert calc is not None and calc.value == 8  # 14 − 2 × 3
