@@ -60,6 +60,9 @@ _ASCII = re.compile(r"^[a-z]+$")
 # Digits not glued to a letter before them (labels like "A7", "d20", "pic123" are names),
 # a sign only when it starts the token ("-1 puan", "+2"), decimals with "," or ".".
 _DIGITS = re.compile(r"(?<![^\W\d_])(?<![\d.,])([+-]?)(\d+(?:[.,]\d+)?)(?![.,]?\d)")
+# "3,3,3,5,5": values listed with commas and no spaces. Two or more commas make no decimal,
+# so each is a number of its own ("3,5" alone stays the decimal 3.5).
+_COMMA_LIST = re.compile(r"(?<![^\W\d_])(?<![\d.,])\d{1,2}(?:,\d{1,2}){2,}(?![.,]?\d)")
 WORD = LETTERS  # a word of letters, as text.py reads one
 # No rule states a number this long; a longer run of digits is an id or noise, not a count,
 # and read as a float it would be inf (or lose its digits), which no arithmetic survives.
@@ -87,6 +90,11 @@ def number_spans(text: str) -> list[tuple[int, int, float]]:
             continue
         value = float(m.group(1) + raw) if m.group(1) == "-" else float(raw)
         found.append((m.start(), m.end(), value))
+    for m in _COMMA_LIST.finditer(text):
+        pos = m.start()
+        for part in m.group().split(","):
+            found.append((pos, pos + len(part), float(part)))
+            pos += len(part) + 1
     tokens = list(WORD.finditer(text))
     i = 0
     while i < len(tokens):

@@ -794,6 +794,12 @@ def test_each_number_asked_is_worked_out_by_its_own_rule_in_the_order_asked(bant
                     "bant-oyunu").value == 6
 
 
+def test_values_listed_with_commas_and_no_spaces_are_each_a_number():
+    # "3,3,3,5,5 gösteren zarlar" was read as no number at all (no decimal has two commas).
+    assert numbers_in("3,3,3,5,5 gösteren zarlar") == [3.0, 3.0, 3.0, 5.0, 5.0]
+    assert numbers_in("3,5 puan") == [3.5] and numbers_in("2,0°C") == [2.0]
+
+
 def test_birinci_is_the_ordinal_one():
     assert numbers_in("büyük yerleşimde birinci oldum, o turda birinciydim") == [1.0, 1.0]
     assert numbers_in("bir kart") == [] and numbers_in("birincil hedef") == []
