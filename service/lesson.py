@@ -137,6 +137,8 @@ def _setup(text: str, game: str, name: str, sents: list[Sentence], facts: list[F
                   or (count is not None and s.stage in {"variants", "setup", "components"}))
         if not wanted or len(s.text) < 25:
             continue
+        if s.stage == "flow" and LEADING_MARK.match(s.heading or ""):
+            continue  # a numbered step of the turn ("3. Aksiyon Zarları Atılır"), not setup
         if count is not None:
             counts.add(count)
         if count is not None and players is not None and count != players:

@@ -312,3 +312,13 @@ def test_turn_rules_gathered_from_across_the_text_are_said_to_be_so(real_engine)
     # A game whose text describes its rounds gets its steps without that note.
     rounds = real_engine.ask("daybreak bir raunt hangi aşamalardan oluşur")
     assert "bölümü yok" not in rounds.answer.splitlines()[1]
+
+
+def test_a_numbered_turn_step_is_taught_in_the_turn_not_the_setup():
+    # Dead of Winter's "3. Aksiyon Zarları Atılır" says "başlangıçta 2 karakterle": it was
+    # gathered into setup (a setup cue) and so left out of the turn.
+    _, lesson = _lesson(ROOT / "corpus", "dead-of-winter", 2)
+    assert not any(it.text.startswith("Aktif oyuncu, 1 temel aksiyon zarı")
+                   for it in part(lesson, "setup").items)
+    assert any(it.text.startswith("Aktif oyuncu, 1 temel aksiyon zarı")
+               for it in part(lesson, "turn").items)
