@@ -1303,11 +1303,11 @@ def test_sections_told_one_per_sentence_are_each_worked_out_and_a_loss_subtracte
 
 
 def test_hunger_tokens_join_the_waste_pile_the_next_step_counts(real_corpus):
-    from hakem.sums import work_out
-
     # Colony phase: step 1 puts a starvation token on the waste pile for each food missing,
     # step 2 costs 1 morale per 10 cards there; both together are what "açlık ve atık
     # yüzünden toplam kaç moral" asks (it was answered with the hunger part alone).
+    from hakem.sums import work_out
+
     calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
     calc = work_out(calculator, "kolonide 9 hayatta kalan var, stokta 3 yiyecek, atık "
                                 "yığınında 14 kart. açlık ve atık yüzünden toplam kaç moral "
