@@ -216,14 +216,15 @@ def analyse(raw: str) -> Question:
                             for f, p in zip(part_flags, part_flats, strict=True)),
         how_often=bool(_HOW_OFTEN.search(flat)), asks_order=bool(_ORDER.search(flat)),
         asked=_asked(folded) if yes_no else "", wh_nouns=_wh_nouns(folded, typed),
-        asks_method=_asks_method(part_flats or [flat]))
+        asks_method=_asks_method(part_flats or [flat],
+                                 [f[1] for f in part_flags] or [how_many]))
 
 
-def _asks_method(flats: list[str]) -> bool:
+def _asks_method(flats: list[str], counts: list[bool]) -> bool:
     """Some clause (folded) asks how a number is worked out, and none asks for a count alone
-    ("RAM limiti tam olarak kaç, nasıl hesaplanıyor" still wants the count)."""
+    (``counts``: each clause's how-many flag): "RAM limiti tam olarak kaç, nasıl
+    hesaplanıyor" still wants the count."""
     method = [bool(_METHOD.search(f)) for f in flats]
-    counts = [_flags(f.split(), f)[1] for f in flats]
     return any(method) and not any(c and not m for c, m in zip(counts, method, strict=True))
 
 
