@@ -129,10 +129,13 @@ class Calculator:
             stated = bind(question, formula.quantities)
             binding, steps, read = chain(formula, question, stated, producers, _step)
             calc = calculate(formula, question, binding, steps) if steps else None
-            if calc is not None and calc.missing:
+            half = calc if calc is not None and calc.missing else None
+            if half is not None:
                 # A step is worth working out only for a result: still half given, the
-                # formula is judged on what the question itself states.
-                binding, steps, read, calc = stated, (), 0, None
+                # formula is judged on what the question itself states (the step's
+                # numbers still count as the question's: they are about this rule), and
+                # says only what is still missing.
+                binding, steps, calc = stated, (), None
             # A count of 0 is rarely the player's situation ("belirteci 0'a koyarsam" names
             # the 0 space): a formula needs some non-zero number of the question.
             # What the question states, a 0 included ('0 eşleşmeyen'), unlike ``bound``.
@@ -162,7 +165,13 @@ class Calculator:
                          for step in steps if f.id == step.formula)
             score = asked_score + topic + BOUND * bound - MISSING * len(calc.missing)
             if score >= MIN_SCORE:
-                scored.append((score, Candidate(formula, calc, topic), binding, steps))
+                scored.append((score, Candidate(formula, half or calc, topic), binding, steps))
+        # A rule whose result another fitting rule takes, and whose topic the question names
+        # less, is a step: "… 6 kirli + 4 emisyon … termometreye kaç küp" asks what the
+        # sequestering leaves, and the emissions added (29) would read as that answer.
+        scored = [s for s in scored if not any(
+            s[1].formula.gives and s[1].formula.gives in {q.name for q in c.formula.quantities}
+            and c.topic >= s[1].topic for _, c, _, _ in scored)]
         scored.sort(key=lambda sc: -sc[0])
         if scored and state_asked:
             # "moral 6 … açlık … kriz … moral kaç olur": every change the question works

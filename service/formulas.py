@@ -10,6 +10,10 @@ the rules do not give. A formula may say which quantity its result is (``gives``
 another formula to work it out first (``chain``), or which quantity its result is a loss of
 (``lowers``: "moral"), so that "moral 7, … moral kaç olur" is answered with what is left,
 or a gain of (``raises``: the score): "skorum 87, … yeni skorum kaç" gets 87 plus the gain.
+A formula each player applies to one shared pool (``each_player``: "Her oyuncu … Son
+Emisyonlar alanına ekler") adds up the numbers stated for each player; only a sum of
+quantities times numbers may say so, since only then is the rule of the sums the sum of
+the rules.
 A formula's verdicts are rulings decided by its result ("value >= players": "kriz önlenir");
 one may say what holds when it does not (``otherwise``), said when the question names what it
 decides (``about``): "kriz önlendi mi, moral kazanıyor muyuz" gets "koloni moral kazanmaz".
@@ -28,10 +32,11 @@ pairs of equal numbers they hold, each number in one pair); comparisons only in 
 
 from __future__ import annotations
 
+import ast
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .corpus import Corpus, read_text
@@ -128,6 +133,18 @@ class Formula:
 
     def constants(self) -> dict[str, float]:
         return dict(self.given)
+
+
+def _additive(node: ast.expr) -> bool:
+    """A sum of terms, each a quantity or a quantity times a number ("dirty * 1 + emissions
+    * 1"): what each player's numbers add to is the same rule applied to their sums."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _additive(node.left) and _additive(node.right)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        sides = (node.left, node.right)
+        return (any(isinstance(x, ast.Name) for x in sides)
+                and any(isinstance(x, ast.Constant) for x in sides))
+    return isinstance(node, ast.Name)
 
 
 def _strings(raw: object, where: str, name: str) -> tuple[str, ...]:
@@ -282,11 +299,18 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
                                "formula itself does not use")
         kept[key] = name
     lowers, raises = kept["lowers"], kept["raises"]
+    each_player = raw.get("each_player", False)
+    if not isinstance(each_player, bool) or (each_player and not _additive(parse_expr(expr,
+                                                                                  where))):
+        raise FormulaError(f"{where}: `each_player` is true or false, and only for a sum of "
+                           "quantities each times a number (what each player adds to one "
+                           "pool)")
     if lowers and raises:
         raise FormulaError(f"{where}: a result is a loss (`lowers`) or a gain (`raises`), "
                            "not both")
-    used = tuple(quantities[n] for n in sorted((names | {n for n in (lowers, raises) if n})
-                                               & set(quantities)))
+    used = tuple(replace(quantities[n], summed=True) if each_player and n in names
+                 else quantities[n]
+                 for n in sorted((names | {n for n in (lowers, raises) if n}) & set(quantities)))
     return Formula(
         id=fid, game=game, say=str(raw["say"]), unit=str(raw["unit"]), moment=str(moment),
         expr=expr, quantities=used, given=tuple(given.items()),

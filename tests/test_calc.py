@@ -1325,3 +1325,44 @@ def test_one_count_said_twice_in_one_breath_is_one_count(real_corpus):
     calc = work_out(calculator, "atıkta 14 kart var, iki zar harcayıp iki kere atık "
                                 "temizlersem kaç kart kalıyo?", "dead-of-winter")
     assert calc is not None and calc.value == 8  # 14 − 2 × 3
+
+
+def test_each_players_numbers_add_up_for_a_rule_each_player_applies_to_one_pool(bant):
+    corpus_dir, calculator = bant
+    question = "ben 3 kırmızı 2 mavi, arkadaşım 1 kırmızı 4 mavi jeton koydu, kaç küp ekleriz"
+    # Blue is not summed: whose 2 or 4 counts is the player's to say ...
+    assert calculator.calculate(question, "bant-oyunu") is None or _calc(
+        calculator, question).value is None
+    # ... until the rule says each player adds their own to one pool.
+    path = corpus_dir / "rules" / "bant-oyunu.toml"
+    path.write_text(BANT_RULES.replace('expr = "red * 1 + blue * 1"',
+                                       'expr = "red * 1 + blue * 1"\neach_player = true'),
+                    encoding="utf-8")
+    calc = _calc(Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir)), question)
+    assert calc.formula == "cubes" and calc.value == 10
+    assert "(2 + 4) mavi jeton" in calc.result
+
+
+def test_each_player_is_only_for_a_sum_of_quantities(bant):
+    # ceil(soldiers / 2) of the sums is not the sum of each player's ceil.
+    corpus_dir, _ = bant
+    path = corpus_dir / "rules" / "bant-oyunu.toml"
+    path.write_text(BANT_RULES.replace('expr = "ceil(soldiers / 2) * 1"',
+                                       'expr = "ceil(soldiers / 2) * 1"\neach_player = true'),
+                    encoding="utf-8")
+    with pytest.raises(FormulaError, match="each_player"):
+        load_formulas(corpus_dir, load_corpus(corpus_dir))
+
+
+def test_a_step_is_not_the_answer_when_the_rule_asked_about_is_half_given(real_corpus):
+    # Thermometer cubes are the emissions less what the board absorbs: with the board's
+    # trees and oceans unstated, the emissions added (a step) must not read as the answer.
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    half = calculator.calculate("2 kisiyiz. ben 5 kirli + 2 emisyon jetonu, arkadasim 3 kirli "
+                                "+ 1 emisyon. emilimden sonra termometreye kac kup gider?",
+                                "daybreak")
+    assert half is None or half.value is None
+    whole = calculator.calculate("2 kisiyiz. ben 5 kirli + 2 emisyon jetonu, arkadasim 3 kirli "
+                                 "+ 1 emisyon. tahtada 4 agac 2 okyanus var, DAC yok. emilimden "
+                                 "sonra termometreye kac kup gider?", "daybreak")
+    assert whole is not None and whole.value == 5  # (5 + 3) + (2 + 1) − (4 + 2)
