@@ -26,7 +26,8 @@ from .chain import chain
 from .corpus import Corpus
 from .events import Candidate, combine
 from .formulas import Formula, load_formulas
-from .mentions import Token, mentions
+from .mentions import Token, mentions, word_matches
+from .text import fold, words
 from .working import Calculation, asks_state, calculate, matched
 
 ASKED, ASKED_ANYWHERE, KEYWORD, BOUND, MISSING = 3.0, 1.0, 1.0, 1.5, 1.0
@@ -60,6 +61,21 @@ def _met(toks: list[Token], phrase: str) -> bool:
     """The phrase is said, and not denied by the word right after it."""
     return any(not (m.last + 1 < len(toks) and _NOT.match(toks[m.last + 1].text))
                for m in mentions(toks, [(phrase, phrase)]))
+
+
+def _asks_constant(asked: list[Token], formula: Formula) -> bool:
+    """What is asked names one of the rule's own constants and not its result: "havuzdan
+    kaç karo kutuya geri koyuyoruz" asks the 9 tiles returned, which the rules state, not
+    the 27 left that the formula works out from them."""
+    result = {fold(w) for w in words(f"{formula.say} {formula.unit}")}
+    labels = dict(formula.labels)
+    # ... said beside the thing counted ("kaç karo kutuya"), not as the moment it is asked
+    # at ("artıştan sonra kaç olur").
+    return bool(mentions(asked, [("", a) for a in formula.asks])) and any(
+        len(w) >= 4 and not any(word_matches(r, fold(w)) or word_matches(fold(w), r)
+                                for r in result)
+        and mentions(asked, [(name, w)])
+        for name, _ in formula.given for w in words(labels.get(name, name)))
 
 
 @dataclass(frozen=True)
@@ -114,6 +130,8 @@ class Calculator:
                 mentions(asked, kept) or (bare and mentions(toks, kept)))
             asked_score = ASKED_ANYWHERE if ruling_only else ASKED if asks_kept or matched(
                 asked, formula.asks) else ASKED_ANYWHERE if matched(toks, formula.asks) else 0.0
+            if asked_score and _asks_constant(asked, formula):
+                continue
             if asked_score == ASKED_ANYWHERE and not ruling_only and mentions(
                     asked, [(q.name, a) for q in formula.quantities if q.name != formula.kept
                             for a in q.aliases]):

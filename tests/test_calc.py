@@ -1366,3 +1366,32 @@ def test_a_step_is_not_the_answer_when_the_rule_asked_about_is_half_given(real_c
                                  "+ 1 emisyon. tahtada 4 agac 2 okyanus var, DAC yok. emilimden "
                                  "sonra termometreye kac kup gider?", "daybreak")
     assert whole is not None and whole.value == 5  # (5 + 3) + (2 + 1) − (4 + 2)
+
+
+def test_a_question_asking_a_constant_the_rule_states_is_not_given_the_rules_result(bant):
+    # "kaç temel zar" asks the 1 the rule states, not the 4 it works out for 3 soldiers.
+    calculator = bant[1]
+    assert _calc(calculator, "3 askerim var, kaç zar atarım").value == 4
+    asked = calculator.calculate("3 askerim var, kaç temel zar atarım", "bant-oyunu")
+    assert asked is None or asked.formula != "dice"
+
+
+def test_the_real_rules_say_the_tiles_returned_not_the_tiles_left(real_corpus):
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    returned = calculator.calculate("2 kisi oynuyoruz, havuzdan kac karo kutuya geri koyuyoruz",
+                                    "rebirth")
+    assert returned is None or returned.value != 27
+
+
+def test_the_matching_cards_still_needed_count_the_cards_already_in(real_corpus):
+    # +1 per matching card, −1 per unmatched one, prevented at the player count: each
+    # unmatched card costs one more matching card, each matching card in counts.
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    prevent = calculator.calculate("5 kişiyiz, krize 2 eşleşen 3 eşleşmeyen kart girdi. krizi "
+                                   "önlemek için en az kaç eşleşen kart daha lazım",
+                                   "dead-of-winter")
+    assert prevent is not None and prevent.value == 6
+    morale = calculator.calculate("5 kişiyiz, krize 2 eşleşen 3 eşleşmeyen kart girdi. moral "
+                                  "kazanmak için en az kaç eşleşen kart daha lazım",
+                                  "dead-of-winter")
+    assert morale is not None and morale.value == 8
