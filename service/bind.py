@@ -44,7 +44,7 @@ from .bind_words import (
     WINDOW,
 )
 from .formulas import Quantity
-from .mentions import Mention, Token, mentions, tokens
+from .mentions import Mention, Token, mentions, tokens, word_matches
 from .numbers import is_digit_rank
 from .ones import bind_ones
 from .text import APOSTROPHES, fold
@@ -287,6 +287,9 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     spans: dict[str, list[tuple[int, int]]] = {}
     for n in [n for n in owner if qs[owner[n]].counted and _rank(question, toks[n])]:
         del owner[n]  # "2. türbinim": the second one, not two of them
+    for n in [n for n in owner if qs[owner[n]].not_where
+              and _said_where(toks, n, qs[owner[n]].not_where)]:
+        del owner[n]  # "fixer alanındaki d20 17 gösteriyor": not what the rule counts
     for n in [n for n in owner if not qs[owner[n]].summed
               and MEASURE.match(question, toks[n].end)]:
         del owner[n]  # "5 €$'lik kart" is no count of cards ("4'lük kademe" is a value)
@@ -304,6 +307,14 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         spans.setdefault(name, []).extend([(toks[n].start, toks[n].end)] * copies)
     return Binding({k: tuple(v) for k, v in values.items()},
                    {k: tuple(v) for k, v in spans.items()})
+
+
+def _said_where(toks: list[Token], n: int, places: tuple[str, ...]) -> bool:
+    """A word of ``places`` in the clause of the number at ``n``."""
+    ends = SENTENCE_ENDS | CLAUSE_ENDS
+    start = next((j + 1 for j in range(n - 1, -1, -1) if toks[j].text in ends), 0)
+    end = next((j for j in range(n + 1, len(toks)) if toks[j].text in ends), len(toks))
+    return any(word_matches(t.text, p) for t in toks[start:end] for p in places)
 
 
 def _pairs(toks: list[Token], found: list[Mention], numbers: list[int], owner: dict[int, str],

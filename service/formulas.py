@@ -70,6 +70,9 @@ class Quantity:
     counted: bool = False
     # A rank said of oneself states it with no name: "ben birinciyim".
     ranked: bool = False
+    # Places whose numbers the rule does not count, said in the number's clause: "fixer
+    # alanındaki d20 17 gösteriyor" (Fixer dice are no friendly Gig). Folded words.
+    not_where: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -189,10 +192,13 @@ def _quantities(raw: object, where: str) -> dict[str, Quantity]:
         for flag in ("counted", "ranked"):
             if not isinstance(q.get(flag, False), bool):
                 raise FormulaError(f"{at}: `{flag}` is true or false")
+        not_where = _strings(q.get("not_where", []) or [], at, "not_where") \
+            if q.get("not_where") else ()
         out[name] = Quantity(name, q["label"], aliases, bool(q.get("summed", False)),
                              None if default is None else float(default),
                              tuple((fold(a), float(v)) for a, v in zeros.items()),
-                             bool(q.get("counted", False)), bool(q.get("ranked", False)))
+                             bool(q.get("counted", False)), bool(q.get("ranked", False)),
+                             tuple(fold(w) for w in not_where))
     return out
 
 

@@ -1395,3 +1395,11 @@ def test_the_matching_cards_still_needed_count_the_cards_already_in(real_corpus)
                                   "kazanmak için en az kaç eşleşen kart daha lazım",
                                   "dead-of-winter")
     assert morale is not None and morale.value == 8
+
+
+def test_a_number_said_of_a_place_the_rule_does_not_count_is_left_out(real_corpus):
+    # "Fixer alanındaki Gig zarları … Street Cred toplamınıza dahil edilmiyor"
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    calc = calculator.calculate("gig alanımda d4=2 ve d6=5 var; fixer alanındaki d20 9 "
+                                "gösteriyor. street cred kaç", "cyberpunk-tcg")
+    assert calc is not None and calc.value == 7
