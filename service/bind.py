@@ -206,6 +206,11 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
             # name before it owns it, not the next sentence's first word (bound below)
             continue
         after = next((k for k, m in enumerate(found) if m.first > n), None)
+        if after is not None and found[after].first == n + 1 \
+                and ABLATIVE.search(toks[found[after].last].text) \
+                and found[after].last + 1 < len(toks) \
+                and toks[found[after].last + 1].text.startswith("kac"):
+            continue  # "beş bitiş koşulundan kaçı": the whole a part is asked of
         inner = n + 2 if n + 1 < len(toks) and toks[n + 1].text in FILLER else n + 1
         if after is not None and inner in numbers and found[after].first == inner + 1 \
                 and after + 1 < len(found) and found[after + 1].first == found[after].last + 1 \

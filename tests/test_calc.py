@@ -1403,3 +1403,10 @@ def test_a_number_said_of_a_place_the_rule_does_not_count_is_left_out(real_corpu
     calc = calculator.calculate("gig alanımda d4=2 ve d6=5 var; fixer alanındaki d20 9 "
                                 "gösteriyor. street cred kaç", "cyberpunk-tcg")
     assert calc is not None and calc.value == 7
+
+
+def test_the_whole_a_part_is_asked_of_is_no_count_of_the_player():
+    # "beş bitiş koşulundan kaçı": five is how many there are, not how many are met.
+    met = [Quantity("met", "sağlanan bitiş koşulu", ("bitiş koşulu", "koşul"))]
+    assert bind("2 kişiyiz, beş bitiş koşulundan kaçı sağlanınca oyun biter", met).values == {}
+    assert bind("beş bitiş koşulundan ikisi sağlandı", met).values == {"met": (2.0,)}
