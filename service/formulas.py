@@ -121,6 +121,10 @@ class Formula:
     # Phrases the question must all contain ("a|b" = either): for a formula that takes no
     # number from the question, what says the question asks for exactly this combination.
     needs: tuple[str, ...] = ()
+    # A rule that also applies, once, to the move a question works out by another rule,
+    # when all these phrases are said ("a|b" = either) and no number is given for it: the
+    # port's 1 point on top of the settlement placed on it ("son karoyu limana koydum").
+    also_when: tuple[str, ...] = ()
     gives: str = ""  # the quantity its result is, for another formula to chain (``chain``)
     # The quantity its result is a loss of ("moral"): a question that states that quantity
     # ("moral 7") and asks what it becomes ("moral kaç olur") gets it less the loss.
@@ -325,6 +329,8 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
         keywords=_strings(raw.get("keywords", []) or [raw["say"]], where, "keywords"),
         citations=citations, bands=bands, verdicts=tuple(verdicts),
         needs=_strings(raw.get("needs", []) or [], where, "needs") if raw.get("needs") else (),
+        also_when=_strings(raw.get("also_when", []) or [], where, "also_when")
+        if raw.get("also_when") else (),
         gives=str(gives), lowers=lowers, raises=raises)
 
 

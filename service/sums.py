@@ -23,11 +23,12 @@ import unicodedata
 from dataclasses import replace
 
 from .asks import asked_nouns, asked_parts, asked_window
+from .bind import Binding, bind
 from .calc import Calculator
 from .formulas import Formula
 from .mentions import Token, mentions, tokens
 from .numbers import fmt_number, numbers_in
-from .working import Calculation
+from .working import Calculation, calculate
 
 # What asks for the total of several things, folded.
 _TOTAL = re.compile(r"\b(?:toplam\w*|ikisinden|ucunden|hepsinden|bunlardan|total|altogether"
@@ -199,10 +200,35 @@ def each_asked(calculator: Calculator, question: str, game: str) -> Calculation 
         listed=tuple(n for p in parts for n in p.listed))
 
 
+def with_also(calculator: Calculator, calc: Calculation | None, question: str,
+              game: str) -> Calculation | None:
+    """``calc`` plus each rule that also applies, once, to the move it works out
+    (``also_when``): "orta yerleşimin son boşluğu liman, oraya karomu koydum, 1. sıradayım"
+    scores the settlement and the port."""
+    if calc is None or calc.value is None or calc.missing:
+        return calc
+    toks = tokens(question)
+    done = set(calc.formula.replace("&", "+").split("+"))
+    extra = [f for f in calculator.formulas if f.game == game and f.also_when
+             and f.id not in done and f.unit == calc.unit
+             and not bind(question, [q for q in f.quantities if q.name != f.kept]).values
+             and all(mentions(toks, [("", a) for a in need.split("|")])
+                             for need in f.also_when)]
+    if not extra:
+        return calc
+    once = [calculate(f, question, Binding({q.name: (1.0,) for q in f.quantities
+                                            if q.name != f.kept},
+                                           {q.name: () for q in f.quantities
+                                            if q.name != f.kept}), as_step=True)
+            for f in extra]
+    return _total([(calc, 1), *((c, 1) for c in once if c.value is not None)], game)
+
+
 def work_out(calculator: Calculator, question: str, game: str) -> Calculation | None:
     """What the engine and ``hakem calc`` show: each number the question asks worked out
     (``each_asked``), or the question worked out as one formula, or as the total of its
-    parts when the parts read more of the numbers the player stated."""
+    parts when the parts read more of the numbers the player stated; with the rules that
+    also apply to that move (``with_also``)."""
     several = each_asked(calculator, question, game)
     if several is not None:
         return several
@@ -210,5 +236,5 @@ def work_out(calculator: Calculator, question: str, game: str) -> Calculation | 
     total = sum_of_parts(calculator, question, game)
     if total is not None and (whole is None or whole.value is None
                               or len(total.inputs) > len(whole.inputs)):
-        return total
-    return whole
+        return with_also(calculator, total, question, game)
+    return with_also(calculator, whole, question, game)

@@ -1410,3 +1410,18 @@ def test_the_whole_a_part_is_asked_of_is_no_count_of_the_player():
     met = [Quantity("met", "sağlanan bitiş koşulu", ("bitiş koşulu", "koşul"))]
     assert bind("2 kişiyiz, beş bitiş koşulundan kaçı sağlanınca oyun biter", met).values == {}
     assert bind("beş bitiş koşulundan ikisi sağlandı", met).values == {"met": (2.0,)}
+
+
+def test_a_rule_that_also_applies_to_the_move_is_added_once(real_corpus):
+    # The port's 1 point comes on top of what the settlement tile placed on it scores.
+    from hakem.sums import work_out
+
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    plain = work_out(calculator, "iskoçyada tek altıgenli küçük yerleşime 2 ikonlu yerleşim "
+                                 "karosu koydum, kaç puan alırım", "rebirth")
+    assert plain is not None and plain.value == 2
+    port = work_out(calculator, "iskoçyada tek altıgenli küçük yerleşimin boşluğu liman "
+                                "sembollü, oraya 2 ikonlu yerleşim karosu koydum, kaç puan "
+                                "alırım", "rebirth")
+    assert port is not None and port.value == 3
+    assert "liman" in port.result
