@@ -150,6 +150,31 @@ def _merged(spans: list[Span]) -> tuple[Span, ...]:
     return tuple(out)
 
 
+def _bridged(spans: tuple[Span, ...], game_text: str) -> tuple[Span, ...]:
+    """Two chosen spans of one paragraph with one sentence between them read as one, in
+    the text's order: the sentence between is what joins them (spans side by side stay
+    apart, one per part of the question) ("… yalnızca oyun sonu tetiklenir. Turlar, tüm
+    oyuncular eşit sayıda tur oynayana kadar sürer … Sonra oyun biter …")."""
+    out = list(spans)
+    joined = True
+    while joined:
+        joined = False
+        for i, a in enumerate(out):
+            for j, b in enumerate(out):
+                gap = game_text[a.end:b.start]
+                if i == j or b.start < a.end or "\n" in gap \
+                        or b.end - a.start > EXPLAIN_CHARS \
+                        or len(sentence_spans(gap, offset=a.end)) != 1:
+                    continue
+                out[i] = Span(a.start, b.end)
+                del out[j]
+                joined = True
+                break
+            if joined:
+                break
+    return tuple(out)
+
+
 def _overlaps(a: Span, b: Span) -> bool:
     return a.start < b.end and b.start < a.end
 
@@ -259,11 +284,11 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
     explains = (q.how_why or q.what_if or q.kind == "other"
                 or (q.yes_no and (not best.verdict or best.opener or turns))) and not q.parts
     taken = {c.span for c in chosen}
-    spans = _merged([
+    spans = _bridged(_merged([
         with_what_it_announces(with_its_lead_in(
             _explained(c, taken, game_text, hits[c.rank].chunk.end)
             if explains or c.span in explain_parts else c.span, game_text), game_text)
-        for c in chosen])
+        for c in chosen]), game_text)
     # A verdict written into a sentence answers its FAQ's question: shown only where a
     # verdict is kept, read from the rule after it elsewhere ("Doğru, Nucleum'da tur sayısı
     # … yoktur" asked "tur var mı").

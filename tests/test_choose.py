@@ -394,3 +394,18 @@ def test_a_list_marker_before_a_lone_item_is_dropped_but_a_run_of_items_keeps_th
     assert unmarked(run) == run
     # A number that is the sentence's own subject is no marker.
     assert unmarked(["2 oyuncuda üç koşul gerekir."]) == ["2 oyuncuda üç koşul gerekir."]
+
+
+def test_two_chosen_sentences_of_a_paragraph_read_with_the_one_between():
+    from hakem.choose import _bridged
+    from hakem.text import Span
+
+    text = "Oyun sonu tetiklenir. Herkes bir tur daha oynar. Sonra puanlama yapılır.\nYeni paragraf."
+    first, last = Span(0, 21), Span(text.index("Sonra"), text.index("\n"))
+    assert _bridged((last, first), text) == (Span(0, text.index("\n")),)
+    # not across paragraphs, nor over two sentences between
+    after = Span(text.index("Yeni"), len(text))
+    assert _bridged((first, after), text) == (first, after)
+    longer = "Bir. İki. Üç. Dört."
+    assert _bridged((Span(0, 4), Span(14, 19)), longer) == (Span(0, 4), Span(14, 19))
+    assert _bridged((Span(0, 4), Span(5, 9)), longer) == (Span(0, 4), Span(5, 9))
