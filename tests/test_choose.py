@@ -400,7 +400,8 @@ def test_two_chosen_sentences_of_a_paragraph_read_with_the_one_between():
     from hakem.choose import _bridged
     from hakem.text import Span
 
-    text = "Oyun sonu tetiklenir. Herkes bir tur daha oynar. Sonra puanlama yapılır.\nYeni paragraf."
+    text = ("Oyun sonu tetiklenir. Herkes bir tur daha oynar. Sonra puanlama yapılır.\n"
+            "Yeni paragraf.")
     first, last = Span(0, 21), Span(text.index("Sonra"), text.index("\n"))
     assert _bridged((last, first), text) == (Span(0, text.index("\n")),)
     # not across paragraphs, nor over two sentences between
