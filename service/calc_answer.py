@@ -16,7 +16,7 @@ from dataclasses import replace
 from itertools import combinations, pairwise
 
 from .answer import Answer, AnswerSpan, led_by_fact
-from .bind import breakdowns
+from .bind_groups import breakdowns
 from .bind_words import EVERY, RATE_WORDS
 from .facts import fact_numbers
 from .mentions import tokens

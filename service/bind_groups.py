@@ -1,0 +1,144 @@
+"""How the numbers of a question are grouped: what ``bind`` reads before it gives each
+number its quantity.
+
+What it does: finds one number said of each of several names ("d4, d6 ve d10 hepsi 2"),
+rate numbers ("her band için 2"), numbers in parentheses that break down the one before
+("11 (7 temiz 4 kirli)"), names each followed by their number ("talebim 13 toplam enerjim
+10"), and numbers that count a list rather than add to it ("2 ve 4 olan iki tier"). What it
+does not do: give the remaining numbers their quantities (``bind``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from .bind_words import CLAUSE_ENDS, EVERY, RATE_WORDS, SENTENCE_ENDS, SEPARATORS
+from .formulas import Quantity
+from .mentions import Mention, Token
+from .text import fold
+
+# "d4, d6 ve d10 hepsi 2", "d8 ile d12 ikisi de 5", "d10 ile d12 de 5", "her biri 3": one
+# number said of each of the things listed right before it. "ikisi", "dördü" (folded) say
+# how many things, not a count.
+_ALL = frozenset(("hepsi", "hepsinde", "tumu", "tamami", "all", "both", "each"))
+_ALL_OF_N = {"ikisi": 2, "ucu": 3, "dordu": 4, "besi": 5, "altisi": 6, "yedisi": 7,
+             "sekizi": 8, "dokuzu": 9}
+_ALSO = frozenset(("de", "da"))
+
+
+def each_of(question: str, toks: list[Token], found: list[Mention],
+             qs: dict[str, Quantity]) -> tuple[dict[int, tuple[str, int]], set[int]]:
+    """Numbers said of each of several names of one summed quantity: number → (quantity,
+    how many names), and the tokens that only say how many ("ikisi de", "dördü de")."""
+    each: dict[int, tuple[str, int]] = {}
+    collective: set[int] = set()
+    for n, t in enumerate(toks):
+        j = n - 1 - (n > 0 and toks[n - 1].text in _ALSO)
+        if t.number is None or j < 0:
+            continue
+        said = fold(question[toks[j].start : toks[j].end])
+        if toks[j].text in _ALL or (toks[j].text == "biri" and j and toks[j - 1].text == "her"):
+            j -= toks[j].text == "biri"
+            told = 0
+        elif j == n - 2 and said in _ALL_OF_N:  # "ikisi de", "ucu de" (also a word: a tip)
+            told = _ALL_OF_N[said]
+        elif j == n - 2:  # "d10 ile d12 de 5": the names themselves, then "de"
+            j, told = n - 1, 0
+        else:
+            continue
+        names: list[Mention] = []
+        at = j
+        for m in reversed(found):
+            if m.last >= at:
+                continue
+            if m.last != at - 1 and not (m.last == at - 2 and toks[at - 1].text in SEPARATORS):
+                break
+            names.append(m)
+            at = m.first
+        same = {m.quantity for m in names}
+        if len(names) < 2 or len(same) != 1 or not qs[names[0].quantity].summed \
+                or (told and told != len(names)):
+            continue
+        each[n] = (names[0].quantity, len(names))
+        if told:
+            collective.add(j)
+    return each, collective
+
+
+# "her Sıcaklık Bandı başına 1 jeton", "her band için 2": a number after a rate word, with
+# "her" before it, is a rate; it counts only a quantity named by the rate word itself.
+def rate_numbers(toks: list[Token], found: list[Mention], owner: dict[int, str]) -> set[int]:
+    """The rate numbers ("her X başına N"), each given to the quantity its rate word names
+    (in ``owner``), if any."""
+    rates = set()
+    for n, t in enumerate(toks):
+        if t.number is None or n < 2 or toks[n - 1].text not in RATE_WORDS \
+                or not any(w.text in EVERY for w in toks[max(0, n - 5) : n - 1]):
+            continue
+        rates.add(n)
+        named = next((m for m in found if m.last == n - 1), None)
+        if named is not None:
+            owner[n] = named.quantity
+    return rates
+
+
+_PARENS = re.compile(r"\(([^()]*)\)")
+
+
+def breakdowns(question: str, toks: list[Token]) -> set[int]:
+    """Numbers in parentheses that add up to the number just before them: "3 emisyon
+    jetonu (2 Sanayi, 1 Ulaşım)" states 3 tokens, told by kind, not 3 + 2 + 1."""
+    out: set[int] = set()
+    for group in _PARENS.finditer(question):
+        inside = [i for i, t in enumerate(toks) if t.number is not None
+                  and group.start() < t.start < group.end()]
+        before = [i for i, t in enumerate(toks) if t.end <= group.start()]
+        whole = next((i for i in reversed(before) if toks[i].number is not None), None)
+        if len(inside) < 2 or whole is None or any(
+                t.text in SENTENCE_ENDS or t.text in CLAUSE_ENDS
+                for t in toks[whole + 1 : before[-1] + 1]):
+            continue
+        if abs(sum(toks[i].number or 0.0 for i in inside) - (toks[whole].number or 0.0)) < 1e-9:
+            out.update(inside)
+    return out
+
+
+def pairs(toks: list[Token], found: list[Mention], numbers: list[int], owner: dict[int, str],
+           named_by: dict[int, Mention], used: set[int]) -> None:
+    """"talebim 13 toplam enerjim 10, …": names each followed by their number, two or more
+    in a row, the last number with no name after it. Read in Turkish order, 13 would count
+    "toplam enerji" and 10 nothing; the run's last pair shows the player's order."""
+    starts = {m.first: k for k, m in enumerate(found)}
+    k = 0
+    while k < len(found):
+        run = [k]  # mentions in the run, each followed by its number
+        while (found[run[-1]].last + 1 in numbers
+               and found[run[-1]].last + 2 in starts):
+            run.append(starts[found[run[-1]].last + 2])
+        last = found[run[-1]].last + 1
+        if len(run) >= 2 and last in numbers and last + 1 not in starts \
+                and not any(found[j].last + 1 in owner or j in used for j in run):
+            for j in run:
+                owner[found[j].last + 1] = found[j].quantity
+                named_by[found[j].last + 1] = found[j]
+                used.add(j)
+        k = run[-1] + 1
+
+
+def counts_of_lists(toks: list[Token], owner: dict[int, str],
+                     named_by: dict[int, Mention], qs: dict[str, Quantity]) -> list[int]:
+    """Numbers that count a list of a summed quantity's values rather than add one to it:
+    "çarpanı 2 ve 4 olan iki tier'da" states two multipliers, 2 and 4, not three."""
+    out = []
+    for n, name in owner.items():
+        named = named_by.get(n)
+        count = toks[n].number
+        if not qs[name].summed or named is None or named.first <= n or count is None:
+            continue
+        listed = sorted(m for m, other in owner.items() if other == name and m != n)
+        joined = all(all(t.text in SEPARATORS for t in toks[a + 1 : b])
+                     for a, b in itertools.pairwise(listed))
+        if count >= 2 and len(listed) == count and joined:
+            out.append(n)
+    return out
