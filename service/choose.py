@@ -150,6 +150,14 @@ def _merged(spans: list[Span]) -> tuple[Span, ...]:
     return tuple(out)
 
 
+# How many of the next best sentences may be the rule behind a component's line.
+RULE_AFTER_CAPTION = 2
+
+
+def _asks_how(q: Question) -> bool:
+    return (q.how_why or q.what_if) and not q.parts and not q.yes_no and not q.how_many
+
+
 def _bridged(spans: tuple[Span, ...], game_text: str) -> tuple[Span, ...]:
     """Two chosen spans of one paragraph with one sentence between them read as one, in
     the text's order: the sentence between is what joins them (spans side by side stay
@@ -266,6 +274,15 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
             if explains_part:
                 explain_parts.add(top.span)
     best_cover = coverage(terms, best.text, idf)
+    if _asks_how(q) and hits[best.rank].chunk.kind == "components" and chosen == [best]:
+        # A component's line says what a thing is and is for; asked how it works, the rule
+        # that says so comes too ("Koloni fazında her gürültü jetonu için zar atılır ve
+        # zombi çekebilir" and the flow's "… sonuç 3 veya daha düşükse … 1 zombi eklenir").
+        rule = next((c for c in ranked[1:RULE_AFTER_CAPTION + 1]
+                     if hits[c.rank].chunk.kind not in ("components", "about")
+                     and not same_say(c, best)), None)
+        if rule is not None and coverage(terms, rule.text, idf) >= best_cover / 2:
+            chosen.append(rule)
     # The verdict of an FAQ answer that is the best passage's and carries enough of the
     # question's words (measured on dev2: a verdict from a weaker match answered another
     # FAQ question).

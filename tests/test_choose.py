@@ -410,3 +410,27 @@ def test_two_chosen_sentences_of_a_paragraph_read_with_the_one_between():
     longer = "Bir. İki. Üç. Dört."
     assert _bridged((Span(0, 4), Span(14, 19)), longer) == (Span(0, 4), Span(14, 19))
     assert _bridged((Span(0, 4), Span(5, 9)), longer) == (Span(0, 4), Span(5, 9))
+
+
+def test_a_components_line_asked_how_brings_the_rule_that_says_how():
+    from dataclasses import replace as with_
+
+    text = ("Bileşenler\nGürültü Jetonu: Koloni fazında gürültü jetonu için zar atılır.\n"
+            "Akış\nHer jeton için bir zar atılır; 3 veya altıysa o lokasyona zombi eklenir.\n")
+    parts = text.split("\n")
+    caption_at, rule_at = text.index(parts[1]), text.index(parts[3])
+    caption = Hit(Chunk(id="g:c", game="g", section="Bileşenler", kind="components",
+                        start=caption_at, end=caption_at + len(parts[1]), text=parts[1]),
+                  2.0, 0.9, 1.0)
+    rule = Hit(with_(caption.chunk, id="g:r", section="Akış", kind="flow", start=rule_at,
+                     end=rule_at + len(parts[3]), text=parts[3]), 1.0, 0.9, 1.0)
+    question = "koloni fazında gürültü jetonu için zar nasıl atılır"
+    choice = choose(analyse(question), (caption, rule), text, frozenset(terms_of(question)),
+                    lambda _t: 1.0)
+    said = [text[s.start : s.end] for s in choice.spans]
+    assert any("3 veya altıysa" in s for s in said)
+    # what it is, asked, is the caption's alone
+    what = "gürültü jetonu nedir"
+    only = choose(analyse(what), (caption, rule), text, frozenset(terms_of(what)),
+                  lambda _t: 1.0)
+    assert not any("3 veya altıysa" in text[s.start : s.end] for s in only.spans)
