@@ -4,7 +4,7 @@ What it does: takes the candidate sentences of the top passages ranked for the a
 question by the sentence model (``candidates``: the question's terms a sentence and its
 passage carry, its meaning, its numbers, the matched fact, a rule's modality, and what
 answers nothing: stubs, worked examples, glossary lines for how/why/yes-no questions).
-A how/what-happens question gets the sentences that follow the best one too;
+A how/what-happens question gets the sentences that follow the best one too (``extent``);
 a two-part question gets the best sentence for each part (by its own words, and its own
 meaning beside the whole question's); no sentence is chosen twice. An FAQ
 answer's verdict ("Hayır.", or written into its sentence: "Doğru, …") is kept only for a
@@ -26,10 +26,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from .candidates import (
-    EXAMPLE,
     PRIOR,
     SENTENCE_POOL,
-    VERDICT,
     Candidate,
     SentenceModel,
     Vectors,
@@ -40,12 +38,13 @@ from .candidates import (
     terms_of,
     with_meaning,
 )
+from .extent import bridged, explained, merged, overlaps
 from .facts import Fact
 from .lists import with_its_lead_in, with_what_it_announces
 from .numbers import numbers_in
 from .question import Question
 from .retrieve import Hit
-from .text import Span, fold, sentence_spans, words
+from .text import Span, fold, words
 
 __all__ = ["Choice", "Vectors", "best_coverage", "best_meaning", "choose", "coverage",
            "terms_of"]
@@ -53,11 +52,6 @@ __all__ = ["Choice", "Vectors", "best_coverage", "best_meaning", "choose", "cove
 MAX_PARTS = 3
 # An FAQ verdict is repeated only when its answer carries this share of the question's terms.
 VERDICT_MIN_COVERAGE = 0.25
-# A how / what-happens / which question is answered by a few sentences of the rule, not by
-# its first line: up to this many characters of the passage, from the chosen sentence on.
-EXPLAIN_CHARS = 450
-
-
 @dataclass(frozen=True)
 class Choice:
     spans: tuple[Span, ...]  # the chosen sentences, one per part, distinct
@@ -107,84 +101,12 @@ def _contradicts(q: Question, c: Candidate) -> bool:
     return False
 
 
-# A list item or numbered step ("3. Amazon Ormanı Çöküşü: …"). Past the passage's end it is
-# the next rule of a long list, not the explanation of this one (read on the sets: items
-# within the passage, as the exile rules' "- Sürgün edilen oyuncu artık: …", explain).
-_ITEM = re.compile(r"(?:[-•–*]|\d{1,2}[.)])\s")
-
-
-def _explained(c: Candidate, taken: set[Span], game_text: str, passage_end: int) -> Span:
-    """The chosen sentence with the sentences that follow it in its passage, and on past
-    the passage's end to the end of that paragraph, within EXPLAIN_CHARS: how a thing is
-    done is rarely one sentence, and a passage boundary is the index's cut, not the rules'
-    (the sentence after it, "4 proje zaten oyundayken …", still explains the one before)."""
-    paragraph_end = game_text.find("\n", passage_end)
-    scope_end = max(passage_end, len(game_text) if paragraph_end < 0 else paragraph_end)
-    # Split from the paragraph's start, as the passages were: the same sentences they have.
-    start = game_text.rfind("\n", 0, c.span.start) + 1
-    following = [sp for sp in sentence_spans(game_text[start:scope_end], offset=start)
-                 if sp.start >= c.span.end]
-    end = c.span.end
-    for sp in following[:2]:
-        text = game_text[sp.start:sp.end]
-        if sp.end - c.span.start > EXPLAIN_CHARS or any(_overlaps(sp, t) for t in taken) \
-                or EXAMPLE.match(text) or VERDICT.fullmatch(text) \
-                or (sp.start >= passage_end and _ITEM.match(text)) \
-                or text.rstrip().endswith("?"):  # the next FAQ question explains nothing
-            break
-        end = sp.end
-    return Span(c.span.start, end)
-
-
-def _merged(spans: list[Span]) -> tuple[Span, ...]:
-    """The spans in the order chosen, one that overlaps an earlier one joined to it: a
-    sentence read with its explanation or its list is not shown again on its own."""
-    out: list[Span] = []
-    for sp in spans:
-        for k, o in enumerate(out):
-            if _overlaps(sp, o):
-                out[k] = Span(min(o.start, sp.start), max(o.end, sp.end))
-                break
-        else:
-            out.append(sp)
-    return tuple(out)
-
-
 # How many of the next best sentences may be the rule behind a component's line.
 RULE_AFTER_CAPTION = 2
 
 
 def _asks_how(q: Question) -> bool:
     return (q.how_why or q.what_if) and not q.parts and not q.yes_no and not q.how_many
-
-
-def _bridged(spans: tuple[Span, ...], game_text: str) -> tuple[Span, ...]:
-    """Two chosen spans of one paragraph with one sentence between them read as one, in
-    the text's order: the sentence between is what joins them (spans side by side stay
-    apart, one per part of the question) ("… yalnızca oyun sonu tetiklenir. Turlar, tüm
-    oyuncular eşit sayıda tur oynayana kadar sürer … Sonra oyun biter …")."""
-    out = list(spans)
-    joined = True
-    while joined:
-        joined = False
-        for i, a in enumerate(out):
-            for j, b in enumerate(out):
-                gap = game_text[a.end:b.start]
-                if i == j or b.start < a.end or "\n" in gap \
-                        or b.end - a.start > EXPLAIN_CHARS \
-                        or len(sentence_spans(gap, offset=a.end)) != 1:
-                    continue
-                out[i] = Span(a.start, b.end)
-                del out[j]
-                joined = True
-                break
-            if joined:
-                break
-    return tuple(out)
-
-
-def _overlaps(a: Span, b: Span) -> bool:
-    return a.start < b.end and b.start < a.end
 
 
 # Two sentences this alike say one thing (the rules often repeat a rule in the components
@@ -199,7 +121,7 @@ SAME_MIN_TERMS = 8
 
 def same_say(a: Candidate, b: Candidate) -> bool:
     """The two candidates overlap in the text, or say the same thing."""
-    if _overlaps(a.span, b.span):
+    if overlaps(a.span, b.span):
         return True
     short, long_ = sorted((a, b), key=lambda c: len(terms_of(c.text)))
     ts, tl = terms_of(short.text), terms_of(long_.text)
@@ -301,9 +223,9 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
     explains = (q.how_why or q.what_if or q.kind == "other"
                 or (q.yes_no and (not best.verdict or best.opener or turns))) and not q.parts
     taken = {c.span for c in chosen}
-    spans = _bridged(_merged([
+    spans = bridged(merged([
         with_what_it_announces(with_its_lead_in(
-            _explained(c, taken, game_text, hits[c.rank].chunk.end)
+            explained(c, taken, game_text, hits[c.rank].chunk.end)
             if explains or c.span in explain_parts else c.span, game_text), game_text)
         for c in chosen]), game_text)
     # A verdict written into a sentence answers its FAQ's question: shown only where a

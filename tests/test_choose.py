@@ -397,7 +397,7 @@ def test_a_list_marker_before_a_lone_item_is_dropped_but_a_run_of_items_keeps_th
 
 
 def test_two_chosen_sentences_of_a_paragraph_read_with_the_one_between():
-    from hakem.choose import _bridged
+    from hakem.extent import bridged as _bridged
     from hakem.text import Span
 
     text = ("Oyun sonu tetiklenir. Herkes bir tur daha oynar. Sonra puanlama yapılır.\n"
