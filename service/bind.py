@@ -19,6 +19,7 @@ number the question does not state.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -204,6 +205,9 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     spans: dict[str, list[tuple[int, int]]] = {}
     for n in [n for n in owner if qs[owner[n]].counted and _rank(question, toks[n])]:
         del owner[n]  # "2. türbinim": the second one, not two of them
+    for n in [n for n in owner if not qs[owner[n]].ranked
+              and _ORDINAL.match(fold(question[toks[n].start:toks[n].end]))]:
+        del owner[n]  # "birinciye ikinciye": an ordinal ranks ("birinci X", the first X)
     for n in [n for n in owner if qs[owner[n]].not_where
               and _said_where(toks, n, qs[owner[n]].not_where)]:
         del owner[n]  # "fixer alanındaki d20 17 gösteriyor": not what the rule counts
@@ -224,6 +228,10 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         spans.setdefault(name, []).extend([(toks[n].start, toks[n].end)] * copies)
     return Binding({k: tuple(v) for k, v in values.items()},
                    {k: tuple(v) for k, v in spans.items()})
+
+
+# An ordinal said as a word ("birinci" reads as the number 1, see ``numbers``).
+_ORDINAL = re.compile(r"(?:bir|iki|uc|dord|bes|alti|yedi|sekiz|dokuz|on)[iu]nc[iu]")
 
 
 def _said_where(toks: list[Token], n: int, places: tuple[str, ...]) -> bool:

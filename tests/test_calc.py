@@ -1425,3 +1425,11 @@ def test_a_rule_that_also_applies_to_the_move_is_added_once(real_corpus):
                                 "alırım", "rebirth")
     assert port is not None and port.value == 3
     assert "liman" in port.result
+
+
+def test_an_ordinal_word_ranks_and_never_counts_the_next_name():
+    # "birinci" reads as the number 1; before "ikinciye" it names the first, it counts nothing
+    places = [Quantity("firsts", "birincilik", ("birinci", "en ileri"), default=0.0),
+              Quantity("seconds", "ikincilik", ("ikinci",), default=0.0)]
+    assert bind("kral günü kaç zp veriyor birinciye ikinciye", places).values == {}
+    assert bind("2 kez ikinci oldum", places).values == {"seconds": (2.0,)}
