@@ -581,6 +581,7 @@ def test_word_forms_and_tokens():
     assert word_matches("toplulk", "topluluk")  # one letter off in a long word
     assert word_matches("kosullarindan", "kosul")  # a long chain of endings
     assert not word_matches("kal", "kalan") and not word_matches("zarf", "zarar")
+    assert word_matches("c", "c") and not word_matches("cic", "c")  # °C is no "CiC'e"
     assert [t.number for t in tokens("survivor'ım 5, on iki zar, two players")
             if t.number is not None] == [5.0, 12.0, 2.0]
 
