@@ -122,7 +122,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         if after is not None and found[after].first == n + 1 \
                 and ABLATIVE.search(toks[found[after].last].text) \
                 and found[after].last + 1 < len(toks) \
-                and toks[found[after].last + 1].text.startswith("kac"):
+                and _KAC.fullmatch(toks[found[after].last + 1].text):
             continue  # "beş bitiş koşulundan kaçı": the whole a part is asked of
         inner = n + 2 if n + 1 < len(toks) and toks[n + 1].text in FILLER else n + 1
         if after is not None and inner in numbers and found[after].first == inner + 1 \
@@ -205,7 +205,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     spans: dict[str, list[tuple[int, int]]] = {}
     for n in [n for n in owner if qs[owner[n]].counted and _rank(question, toks[n])]:
         del owner[n]  # "2. türbinim": the second one, not two of them
-    for n in [n for n in owner if not qs[owner[n]].ranked
+    for n in [n for n in owner if not qs[owner[n]].ranked and toks[n].number is not None
               and _ORDINAL.match(fold(question[toks[n].start:toks[n].end]))]:
         del owner[n]  # "birinciye ikinciye": an ordinal ranks ("birinci X", the first X)
     for n in [n for n in owner if qs[owner[n]].not_where
@@ -230,8 +230,10 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
                    {k: tuple(v) for k, v in spans.items()})
 
 
+# "kaçı", "kaç tanesi": the part asked of a whole (not "kaçtım", fled), folded.
+_KAC = re.compile(r"kac(?:i|ini|inin|ina|ta|tane|tanesi)?")
 # An ordinal said as a word ("birinci" reads as the number 1, see ``numbers``).
-_ORDINAL = re.compile(r"(?:bir|iki|uc|dord|bes|alti|yedi|sekiz|dokuz|on)[iu]nc[iu]")
+_ORDINAL = re.compile(r"(?:bir|iki|uc|dord|bes|alti|yedi|sekiz|dokuz|on)[iu]?nc[iu]")
 
 
 def _said_where(toks: list[Token], n: int, places: tuple[str, ...]) -> bool:

@@ -57,7 +57,7 @@ def _asks_drop(asked: list[Token]) -> bool:
 _NOT = re.compile(r"degil|yok$|olmayan|olmadig|not$")
 
 
-def _met(toks: list[Token], phrase: str) -> bool:
+def said_not_denied(toks: list[Token], phrase: str) -> bool:
     """The phrase is said, and not denied by the word right after it."""
     return any(not (m.last + 1 < len(toks) and _NOT.match(toks[m.last + 1].text))
                for m in mentions(toks, [(phrase, phrase)]))
@@ -119,7 +119,7 @@ class Calculator:
                 continue
             if drop and not _SAYS_DROP.search(formula.say):
                 continue  # the count itself ("4 kart") would read as the drop asked for
-            if not all(any(_met(toks, alt) for alt in need.split("|"))
+            if not all(any(said_not_denied(toks, alt) for alt in need.split("|"))
                        for need in formula.needs):
                 continue
             kept = [(q.name, a) for q in formula.quantities if q.name == formula.kept
@@ -185,8 +185,8 @@ class Calculator:
             if score >= MIN_SCORE:
                 scored.append((score, Candidate(formula, half or calc, topic), binding, steps))
         # A rule whose result another fitting rule takes, and whose topic the question names
-        # less, is a step: "… 6 kirli + 4 emisyon … termometreye kaç küp" asks what the
-        # sequestering leaves, and the emissions added (29) would read as that answer.
+        # no more than that rule's, is a step: "… 6 kirli + 4 emisyon … termometreye kaç
+        # küp" asks what the sequestering leaves; the emissions added (29) would read as it.
         scored = [s for s in scored if not any(
             s[1].formula.gives and s[1].formula.gives in {q.name for q in c.formula.quantities}
             and c.topic >= s[1].topic for _, c, _, _ in scored)]

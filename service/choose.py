@@ -4,7 +4,8 @@ What it does: takes the candidate sentences of the top passages ranked for the a
 question by the sentence model (``candidates``: the question's terms a sentence and its
 passage carry, its meaning, its numbers, the matched fact, a rule's modality, and what
 answers nothing: stubs, worked examples, glossary lines for how/why/yes-no questions).
-A how/what-happens question gets the sentences that follow the best one too (``extent``);
+A how/what-happens question gets the sentences that follow the best one too (``extent``),
+and when its best sentence is a component's line, the rule sentence that says how;
 a two-part question gets the best sentence for each part (by its own words, and its own
 meaning beside the whole question's); no sentence is chosen twice. An FAQ
 answer's verdict ("Hayır.", or written into its sentence: "Doğru, …") is kept only for a
@@ -54,7 +55,9 @@ MAX_PARTS = 3
 VERDICT_MIN_COVERAGE = 0.25
 @dataclass(frozen=True)
 class Choice:
-    spans: tuple[Span, ...]  # the chosen sentences, one per part, distinct
+    # the chosen sentences, distinct: one per part, each with what explains it (and, asked
+    # how, the rule behind a component's line); two with one sentence between read as one
+    spans: tuple[Span, ...]
     verdict: str  # "Evet" / "Hayır" when the chosen FAQ answer itself opens with it
     coverage: float  # the best sentence's share of the question's terms
     # The chosen sentences with their list or lead-in, before they are read with the

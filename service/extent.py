@@ -77,8 +77,10 @@ def bridged(spans: tuple[Span, ...], game_text: str) -> tuple[Span, ...]:
                 gap = game_text[a.end:b.start]
                 if i == j or b.start < a.end or "\n" in gap \
                         or b.end - a.start > EXPLAIN_CHARS \
-                        or len(sentence_spans(gap, offset=a.end)) != 1:
-                    continue
+                        or len(sentence_spans(gap, offset=a.end)) != 1 \
+                        or EXAMPLE.match(gap.strip()) or VERDICT.fullmatch(gap.strip()) \
+                        or gap.rstrip().endswith("?"):
+                    continue  # (what ``explained`` would not read on into either)
                 out[i] = Span(a.start, b.end)
                 del out[j]
                 joined = True

@@ -72,8 +72,7 @@ def word_matches(token: str, alias_word: str) -> bool:
     ending ("kalanım", "jetonlarımız"), also after consonant softening ("talebim")."""
     if token == alias_word:
         return True
-    # A one-letter name ("c" for °C) takes no ending: "cic'e" is no temperature.
-    room = 8 if len(alias_word) >= 4 else 3 if len(alias_word) > 1 else 0
+    room = 8 if len(alias_word) >= 4 else 3
     if token.startswith(alias_word):
         return len(token) - len(alias_word) <= room
     last = alias_word[-1:]

@@ -13,7 +13,10 @@ fabrikam var. Bi de '0' alanında 1 belirtecim duruyor") when no two of those ru
 the same stated quantity. What it does not do: pick or
 evaluate a formula (``calc``), or answer when fewer than two parts are worked out (the whole
 question then goes to ``calc`` as one). Also several numbers asked at once ("kaç jetonum olur,
-sonraki raunt kaç kart çekerim"): each worked out by its own rule, in the order asked.
+sonraki raunt kaç kart çekerim"): each worked out by its own rule, in the order asked. And
+a rule that also applies to the move worked out (``with_also``): the port's 1 point on top of
+the settlement tile placed on it, when the port is said and not denied, never on top of an
+end-of-game score.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from dataclasses import replace
 from .asks import asked_nouns, asked_parts, asked_window
 from .bind import Binding, bind
 from .calc import Calculator
+from .calc import said_not_denied as said
 from .formulas import Formula
 from .mentions import Token, mentions, tokens
 from .numbers import fmt_number, numbers_in
@@ -209,19 +213,26 @@ def with_also(calculator: Calculator, calc: Calculation | None, question: str,
         return calc
     toks = tokens(question)
     done = set(calc.formula.replace("&", "+").split("+"))
-    extra = [f for f in calculator.formulas if f.game == game and f.also_when
-             and f.id not in done and f.unit == calc.unit
-             and not bind(question, [q for q in f.quantities if q.name != f.kept]).values
-             and all(mentions(toks, [("", a) for a in need.split("|")])
-                             for need in f.also_when)]
-    if not extra:
-        return calc
-    once = [calculate(f, question, Binding({q.name: (1.0,) for q in f.quantities
-                                            if q.name != f.kept},
-                                           {q.name: () for q in f.quantities
-                                            if q.name != f.kept}), as_step=True)
-            for f in extra]
-    return _total([(calc, 1), *((c, 1) for c in once if c.value is not None)], game)
+    rules = {f.id: f for f in calculator.formulas}
+    at_end = any(rules[d].moment == "end" for d in done if d in rules)
+    read = set(calc.read)
+    parts = []
+    for f in calculator.formulas:
+        if f.game != game or not f.also_when or f.id in done or f.unit != calc.unit \
+                or (at_end and f.moment != "end"):
+            continue  # (a port scores when the tile is placed, not at the game's end)
+        if not all(any(said(toks, a) for a in need.split("|")) for need in f.also_when):
+            continue  # not said, or denied: "liman yok"
+        own = bind(question, [q for q in f.quantities if q.name != f.kept])
+        if any(sp in read for spans in own.spans.values() for sp in spans):
+            continue  # its number is one the move's own rule already counted
+        binding = own if own.values else Binding(
+            {q.name: (1.0,) for q in f.quantities if q.name != f.kept},
+            {q.name: () for q in f.quantities if q.name != f.kept})  # said once: one
+        extra = calculate(f, question, binding, as_step=True)
+        if extra.value is not None and not extra.missing:
+            parts.append((extra, 1))
+    return _total([(calc, 1), *parts], game) if parts else calc
 
 
 def work_out(calculator: Calculator, question: str, game: str) -> Calculation | None:
