@@ -63,6 +63,12 @@ def said_not_denied(toks: list[Token], phrase: str) -> bool:
                for m in mentions(toks, [(phrase, phrase)]))
 
 
+def all_said(toks: list[Token], phrases: tuple[str, ...]) -> bool:
+    """Every phrase ("a|b" = either) is said and not denied: a formula's ``needs`` or
+    ``also_when``."""
+    return all(any(said_not_denied(toks, alt) for alt in need.split("|")) for need in phrases)
+
+
 def _asks_constant(asked: list[Token], formula: Formula) -> bool:
     """What is asked names one of the rule's own constants and not its result: "havuzdan
     kaç karo kutuya geri koyuyoruz" asks the 9 tiles returned, which the rules state, not
@@ -119,8 +125,7 @@ class Calculator:
                 continue
             if drop and not _SAYS_DROP.search(formula.say):
                 continue  # the count itself ("4 kart") would read as the drop asked for
-            if not all(any(said_not_denied(toks, alt) for alt in need.split("|"))
-                       for need in formula.needs):
+            if not all_said(toks, formula.needs):
                 continue
             kept = [(q.name, a) for q in formula.quantities if q.name == formula.kept
                     for a in q.aliases]

@@ -123,9 +123,10 @@ class Formula:
     # Phrases the question must all contain ("a|b" = either): for a formula that takes no
     # number from the question, what says the question asks for exactly this combination.
     needs: tuple[str, ...] = ()
-    # A rule that also applies, once, to the move a question works out by another rule,
-    # when all these phrases are said ("a|b" = either) and no number is given for it: the
-    # port's 1 point on top of the settlement placed on it ("son karoyu limana koydum").
+    # A rule that also applies to the move a question works out by another rule, when all
+    # these phrases are said and not denied ("a|b" = either): once, or as many times as the
+    # question says if the move's rule did not read that number; the port's 1 point on top
+    # of the settlement placed on it ("son karoyu limana koydum").
     also_when: tuple[str, ...] = ()
     gives: str = ""  # the quantity its result is, for another formula to chain (``chain``)
     # The quantity its result is a loss of ("moral"): a question that states that quantity

@@ -27,8 +27,7 @@ from dataclasses import replace
 
 from .asks import asked_nouns, asked_parts, asked_window
 from .bind import Binding, bind
-from .calc import Calculator
-from .calc import said_not_denied as said
+from .calc import Calculator, all_said
 from .formulas import Formula
 from .mentions import Token, mentions, tokens
 from .numbers import fmt_number, numbers_in
@@ -221,7 +220,7 @@ def with_also(calculator: Calculator, calc: Calculation | None, question: str,
         if f.game != game or not f.also_when or f.id in done or f.unit != calc.unit \
                 or (at_end and f.moment != "end"):
             continue  # (a port scores when the tile is placed, not at the game's end)
-        if not all(any(said(toks, a) for a in need.split("|")) for need in f.also_when):
+        if not all_said(toks, f.also_when):
             continue  # not said, or denied: "liman yok"
         own = bind(question, [q for q in f.quantities if q.name != f.kept])
         if any(sp in read for spans in own.spans.values() for sp in spans):
