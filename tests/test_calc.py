@@ -1451,3 +1451,15 @@ def test_an_ordinal_word_ranks_and_never_counts_the_next_name():
     cards = [Quantity("cards", "kart", ("kart",))]
     assert bind("ikinci kartı oynadım", cards).values == {}
     assert bind("3 kart oynadım", cards).values == {"cards": (3.0,)}
+
+
+def test_noise_rolls_are_read_after_the_verb_that_rolled_them(real_corpus):
+    # "zar attık: 2, 4, 3, 6" and "2, 4, 3, 6 attık" list the rolls as "zarlar 2, 4, 3, 6"
+    # does; "3 zar attık" says how many dice, not a roll, and works nothing out.
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    for question in ("4 noise token için zar attık: 2, 4, 3, 6 geldi. kaç zombi geliyor",
+                     "4 gürültü jetonu için 2, 4, 3, 6 attık, kaç zombi gelir"):
+        calc = calculator.calculate(question, "dead-of-winter")
+        assert calc is not None and calc.value == 2, question
+    assert calculator.calculate("gürültü için 3 zar attık kaç zombi gelir",
+                                "dead-of-winter") is None

@@ -434,3 +434,23 @@ def test_a_components_line_asked_how_brings_the_rule_that_says_how():
     only = choose(analyse(what), (caption, rule), text, frozenset(terms_of(what)),
                   lambda _t: 1.0)
     assert not any("3 veya altıysa" in text[s.start : s.end] for s in only.spans)
+
+
+def test_two_parts_wanting_one_sentence_give_it_to_the_part_that_has_no_other():
+    # Both parts are best matched by the points sentence. The first part's next best (who
+    # controls) is nearly as good for it; the second part has nothing else. So the first
+    # part takes the control sentence and the points sentence answers the second.
+    text = ("Kale\nKaleyi en çok karosu olan oyuncu kontrol eder. "
+            "Kontrol edilen her kale oyun sonunda 5 puan verir.")
+    chunk = Chunk(id="g:5-len", game="g", section="", kind="rules", start=5, end=len(text),
+                  text=text[5:])
+    question = "kontrol edilen kale kimin olur, oyun sonunda kaç puan verir?"
+    q = analyse(question)
+    assert len(q.parts) == 2
+    choice = choose(q, (Hit(chunk, 1.0, 0.9, 1.0),), text, frozenset(terms_of(question)),
+                    lambda _t: 1.0, None, lambda part: terms_of(part))
+    said = [text[s.start : s.end] for s in choice.spans]
+    joined = " ".join(said)
+    assert "en çok karosu olan oyuncu kontrol eder" in joined
+    assert "5 puan verir" in joined
+    assert joined.index("kontrol eder") < joined.index("5 puan")
