@@ -56,6 +56,14 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
 @dataclass(frozen=True)
+class Citation:
+    game: str
+    start: int
+    end: int
+    quote: str
+
+
+@dataclass(frozen=True)
 class Quantity:
     name: str
     label: str  # how the working names it: "hayatta kalan"
@@ -75,14 +83,13 @@ class Quantity:
     # Places whose numbers the rule does not count, said in the number's clause: "fixer
     # alanındaki d20 17 gösteriyor" (Fixer dice are no friendly Gig). Folded words.
     not_where: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Citation:
-    game: str
-    start: int
-    end: int
-    quote: str
+    # Its count at the standard setup, by player count (players → count), for a question
+    # that says it is still as set up ("standart kurulumla başladık, ağaç hiç değişmedi"):
+    # ``setup_when`` are the phrases that must all be said ("a|b" = either), ``setup_cites``
+    # the rule text that states the counts.
+    setup: tuple[tuple[float, float], ...] = ()
+    setup_when: tuple[str, ...] = ()
+    setup_cites: tuple[Citation, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -174,7 +181,7 @@ def locate(text: str, game: str, quote: str, where: str) -> Citation:
     return Citation(game, hits[0], hits[0] + len(quote), quote)
 
 
-def _quantities(raw: object, where: str) -> dict[str, Quantity]:
+def _quantities(raw: object, where: str, text: str = "", game: str = "") -> dict[str, Quantity]:
     if not isinstance(raw, dict):
         raise FormulaError(f"{where}: `quantity` must be a table of quantities")
     out = {}
@@ -205,8 +212,28 @@ def _quantities(raw: object, where: str) -> dict[str, Quantity]:
                              None if default is None else float(default),
                              tuple((fold(a), float(v)) for a, v in zeros.items()),
                              bool(q.get("counted", False)), bool(q.get("ranked", False)),
-                             tuple(fold(w) for w in not_where))
+                             tuple(fold(w) for w in not_where),
+                             *_setup(q, at, text, game))
     return out
+
+
+def _setup(q: Mapping[str, object], at: str, text: str, game: str
+           ) -> tuple[tuple[tuple[float, float], ...], tuple[str, ...], tuple[Citation, ...]]:
+    """A quantity's standard-setup counts, the phrases that call for them, and their
+    citations; every count and player count must be stated in the quotes."""
+    setup = q.get("setup")
+    if setup is None:
+        return (), (), ()
+    if not isinstance(setup, dict) or not setup or not all(
+            k.isdigit() and not isinstance(v, bool) and isinstance(v, int | float)
+            for k, v in setup.items()):
+        raise FormulaError(f"{at}: `setup` maps player counts (\"2\") to numbers")
+    cites = tuple(locate(text, game, s, at)
+                  for s in _strings(q.get("setup_quote"), at, "setup_quote"))
+    _check_numbers({float(k) for k in setup} | {abs(float(v)) for v in setup.values()}, cites,
+                   f"{at} setup")
+    return (tuple((float(k), float(v)) for k, v in setup.items()),
+            _strings(q.get("setup_when"), at, "setup_when"), cites)
 
 
 def _check_numbers(numbers: set[float], quotes: tuple[Citation, ...], where: str) -> None:
@@ -353,7 +380,7 @@ def load_formulas(corpus_dir: Path, corpus: Corpus) -> tuple[Formula, ...]:
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise FormulaError(f"{path} is not valid TOML: {exc}") from exc
         text = corpus.game(path.stem).text
-        quantities = _quantities(raw.get("quantity", {}), path.name)
+        quantities = _quantities(raw.get("quantity", {}), path.name, text, path.stem)
         seen: set[str] = set()
         for i, f in enumerate(raw.get("formula", []), 1):
             if not isinstance(f, dict):
@@ -372,7 +399,8 @@ def verify_formulas(corpus_dir: Path, corpus: Corpus) -> int:
     formulas = load_formulas(corpus_dir, corpus)
     for f in formulas:
         text = corpus.game(f.game).text
-        for c in (*f.citations, *(c for v in f.verdicts for c in v.citations)):
+        for c in (*f.citations, *(c for v in f.verdicts for c in v.citations),
+                  *(c for q in f.quantities for c in q.setup_cites)):
             if text[c.start : c.end] != c.quote:
                 raise FormulaError(f"formula {f.game}/{f.id}: citation {c.start}-{c.end} "
                                    "is not its quote")

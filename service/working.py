@@ -19,9 +19,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .bind import Binding
+from .bind import Binding, bind
 from .expr import Missing, evaluate, parse_expr
-from .formulas import Citation, Formula
+from .formulas import Citation, Formula, Quantity
 from .mentions import Token, mentions, tokens
 from .numbers import fmt_number
 from .text import fold
@@ -69,6 +69,33 @@ def _restated(question: str, spans: tuple[tuple[int, int], ...],
     return not any(c in between for c in ",;.!?")
 
 
+# How a question says how many play ("3 kişiyiz", "üç oyunculu", "2 kişilik standart kurulum").
+_PLAYERS = Quantity("players", "oyuncu", ("oyuncu", "oyunculu", "kişi", "kişilik", "kişiyiz",
+                                          "player", "players"))
+
+
+def _at_setup(q: Quantity, question: str) -> tuple[float, tuple[tuple[int, int], ...]] | None:
+    """The quantity's standard-setup count and where the question says how many play, when
+    it says the quantity is still as set up (every ``setup_when`` phrase) and how many
+    play, once."""
+    if not q.setup:
+        return None
+    toks = tokens(question)
+    if not all(any(mentions(toks, [(alt, alt)]) for alt in need.split("|"))
+               for need in q.setup_when):
+        return None
+    said = bind(question, [_PLAYERS])
+    players = set(said.values.get("players", ()))
+    count = dict(q.setup).get(players.pop()) if len(players) == 1 else None
+    return None if count is None else (count, tuple(said.spans.get("players", ())))
+
+
+def _unread_digits(question: str, read: set[tuple[int, int]]) -> bool:
+    """A number typed in digits that no quantity was read from."""
+    return any(t.number and not t.text and (t.start, t.end) not in read
+               for t in tokens(question))
+
+
 def _labels(formula: Formula) -> dict[str, str]:
     return dict(formula.labels)
 
@@ -83,6 +110,8 @@ def calculate(formula: Formula, question: str, binding: Binding,
     inputs = []
     unclear: dict[str, tuple[float, ...]] = {}
     one_each: set[str] = set()  # named more often than the question gives it a number
+    from_setup: list[Quantity] = []  # read from the standard setup the question says
+    setup_read: set[tuple[int, int]] = set()  # where it says how many play
     for q in formula.quantities:
         stated = binding.values.get(q.name)
         if q.name == formula.kept:
@@ -105,8 +134,23 @@ def calculate(formula: Formula, question: str, binding: Binding,
         elif stated:
             env[q.name] = sum(stated) if q.summed else stated[0]
             inputs.append((q.name, env[q.name]))
+        elif (at_setup := _at_setup(q, question)) is not None:
+            env[q.name] = at_setup[0]
+            inputs.append((q.name, at_setup[0]))
+            from_setup.append(q)
+            setup_read.update(at_setup[1])
         elif q.default is not None:
             env[q.name] = q.default
+    if from_setup and _unread_digits(question, setup_read | {
+            sp for n, _ in inputs for sp in binding.spans.get(n, ())} | {
+            sp for s in steps for sp in s.read}):
+        # A number of the question left unread ("Çin 9 ABD 5 küp": the 9) would leave the
+        # total short: with the setup's counts beside it the result reads as the answer, so
+        # the counts are asked for instead.
+        inputs = [(n, v) for n, v in inputs if n not in {q.name for q in from_setup}]
+        for q in from_setup:
+            del env[q.name]
+        from_setup = []
     labels = _labels(formula)
     node = parse_expr(formula.expr, formula.id)
     # "moral kaç olur" asks what is left after the loss: the morale before it is needed.
@@ -127,7 +171,7 @@ def calculate(formula: Formula, question: str, binding: Binding,
         if _irrelevant(node, env, name):
             env[name] = 0.0
             missing = ()
-    cites = formula.citations
+    cites = formula.citations + tuple(c for q in from_setup for c in q.setup_cites)
     rule = evaluate(node, dict(formula.given), labels, formula.bands, symbolic=True).text
     # A summed quantity told as several numbers is shown as told ("3, 3, 5"): a rule may
     # count them (``pairs``, ``count_at_most``) rather than add them.
@@ -173,6 +217,9 @@ def calculate(formula: Formula, question: str, binding: Binding,
         inputs += list(step.inputs)
         used += step.read
         listed += step.listed
+    if from_setup:  # "(kurulumdaki gibi: 11 Ağaç, 7 Okyanus)": not the question's numbers
+        result += " (kurulumdaki gibi: " + ", ".join(
+            f"{fmt_number(env[q.name])} {labels[q.name]}" for q in from_setup) + ")"
     env["value"] = value
     rulings: list[str] = []
     for v in formula.verdicts:

@@ -1463,3 +1463,55 @@ def test_noise_rolls_are_read_after_the_verb_that_rolled_them(real_corpus):
         assert calc is not None and calc.value == 2, question
     assert calculator.calculate("gürültü için 3 zar attık kaç zombi gelir",
                                 "dead-of-winter") is None
+
+
+SETUP_RULES = """
+[quantity.trees]
+label = "ağaç"
+aliases = ["ağaç"]
+setup = { 2 = 6, 3 = 9 }
+setup_when = ["kurulum", "değişme|kaybetme"]
+setup_quote = "Kurulumda 2 oyuncuda 6 ağaç, 3 oyuncuda 9 ağaç konur."
+
+[quantity.smoke]
+label = "duman küpü"
+aliases = ["duman", "duman küpü"]
+summed = true
+
+[[formula]]
+id = "after-trees"
+say = "ağaçlardan sonra kalan duman küpü"
+unit = "duman küpü"
+expr = "max(0, smoke - trees * 1)"
+asks = ["duman"]
+keywords = ["kalan", "ağaç"]
+quote = "Her ağaç 1 duman küpü emer."
+"""
+
+
+def test_a_count_still_as_set_up_is_the_setups_for_the_player_count(bant):
+    corpus_dir, _ = bant
+    calculator = _with_rules(corpus_dir, "Kurulumda 2 oyuncuda 6 ağaç, 3 oyuncuda 9 ağaç konur. "
+                             "Her ağaç 1 duman küpü emer.", SETUP_RULES)
+    calc = _calc(calculator, "3 kişiyiz, kurulumdan beri ağaç hiç değişmedi. 12 duman küpü "
+                             "ekledik, kaç duman kalır")
+    assert calc.value == 3 and "kurulumdaki gibi: 9 ağaç" in calc.result
+    text = (corpus_dir / "bant-oyunu.txt").read_text(encoding="utf-8")
+    assert any("9 ağaç" in c.quote for c in calc.citations)
+    assert all(text[c.start : c.end] == c.quote for c in calc.citations)
+    # not said to be as set up, or the player count not said: the count is asked for
+    for question in ("3 kişiyiz, 12 duman küpü ekledik, kaç duman kalır",
+                     "kurulumdan beri ağaç hiç değişmedi, 12 duman küpü ekledik, kaç duman kalır"):
+        calc = calculator.calculate(question, "bant-oyunu")
+        assert calc is None or calc.value is None, question
+    # a number left unread beside it would leave the total short: asked for too
+    short = calculator.calculate("3 kişiyiz, kurulumdan beri ağaç hiç değişmedi. ben 5 sen 7 "
+                                 "duman küpü ekledik, kaç duman kalır", "bant-oyunu")
+    assert short is None or short.value in (None, 3)
+
+
+def test_setup_counts_must_be_stated_in_their_quote(bant):
+    corpus_dir, _ = bant
+    with pytest.raises(FormulaError, match="setup"):
+        _with_rules(corpus_dir, "Kurulumda 2 oyuncuda 6 ağaç, 3 oyuncuda 9 ağaç konur. "
+                    "Her ağaç 1 duman küpü emer.", SETUP_RULES.replace("3 = 9", "3 = 8"))
