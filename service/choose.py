@@ -39,7 +39,7 @@ from .candidates import (
     terms_of,
     with_meaning,
 )
-from .extent import bridged, explained, merged, overlaps
+from .extent import bridged, explained, merged, overlaps, with_what_it_points_to
 from .facts import Fact
 from .lists import with_its_lead_in, with_what_it_announces
 from .numbers import numbers_in
@@ -261,9 +261,10 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
                 or (q.yes_no and (not best.verdict or best.opener or turns))) and not q.parts
     taken = {c.span for c in chosen}
     spans = bridged(merged([
-        with_what_it_announces(with_its_lead_in(
+        with_what_it_points_to(with_what_it_announces(with_its_lead_in(
             explained(c, taken, game_text, hits[c.rank].chunk.end)
-            if explains or c.span in explain_parts else c.span, game_text), game_text)
+            if explains or c.span in explain_parts else c.span, game_text), game_text),
+            game_text)
         for c in chosen]), game_text)
     # A verdict written into a sentence answers its FAQ's question: shown only where a
     # verdict is kept, read from the rule after it elsewhere ("Doğru, Nucleum'da tur sayısı

@@ -92,3 +92,27 @@ def bridged(spans: tuple[Span, ...], game_text: str) -> tuple[Span, ...]:
 
 def overlaps(a: Span, b: Span) -> bool:
     return a.start < b.end and b.start < a.end
+
+
+# A sentence that points back with a demonstrative ("Bu noktada …", "Bu işlemi yaparken …")
+# adds to the sentence before it: alone, its "bu" points at nothing. (Not "Ardından …": the
+# step before is another step, and read with it the answer was padded: "Her koloni dışı
+# lokasyona … 1 zombi. Ardından gürültü çözülür …" asked which rolls add a zombie.)
+_POINTS_BACK = re.compile(r"(?:Bu|Bunu|Bunun|Buna|Bunlar\w*)\b")
+ANTECEDENT_CHARS = 300  # a longer sentence before it is a rule of its own
+
+
+def with_what_it_points_to(span: Span, game_text: str) -> Span:
+    """A span opening with a back-reference, read from the sentence before it in its
+    paragraph (never a worked example, a verdict or an FAQ question)."""
+    if not _POINTS_BACK.match(game_text[span.start : span.end]):
+        return span
+    start = game_text.rfind("\n", 0, span.start) + 1
+    before = sentence_spans(game_text[start : span.start], offset=start)
+    if not before:
+        return span
+    prev = game_text[before[-1].start : before[-1].end]
+    if len(prev) > ANTECEDENT_CHARS or EXAMPLE.match(prev) or VERDICT.fullmatch(prev) \
+            or prev.rstrip().endswith("?"):
+        return span
+    return Span(before[-1].start, span.end)

@@ -5,10 +5,11 @@ What it does: ``steps_request`` tells whether a question asks for the steps of s
 ``phase_steps`` finds the phase a passage belongs to — in the texts a phase is an untitled
 paragraph of its section followed by passages under their own headings ("Enerji Talebi
 Kontrolü", "Emisyon Ekleme", …) — and ``answer_steps`` answers with the headings of the phase
-asked about in order, each with the first sentence under it and its place cited. The phase
-is the one whose opening and headings name it (an English name as the glossary gives it), or
-else the one the first passages are in. What it does not do: retrieve, or answer when no
-such run of headed passages fits (the ordinary pipeline then answers).
+asked about in order, each with the sentences under it (within ``STEP_CHARS``) and its
+place cited. The phase is the one whose opening and headings name it (an English name as
+the glossary gives it), or else the one the first passages are in. What it does not do:
+retrieve, or answer when no such run of headed passages fits (the ordinary pipeline then
+answers).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .answer import Answer, AnswerSpan
-from .candidates import terms_of
+from .candidates import EXAMPLE, terms_of
 from .chunks import Chunk
 from .corpus import Corpus
 from .lexical import analyse
@@ -40,14 +41,21 @@ _ASKS_CONTENTS = re.compile(r"\b(?:asama|faz|phase)\w*(?: \w+)? neler (?:yapil|o
                             r"|\bwhat happens (?:in|during)(?: \w+){0,3} phase\b")
 _PHASE_WORD = re.compile(r"(?:asama|faz|phase)[\w'’]*")
 MIN_STEPS = 3  # fewer headed passages are no procedure worth listing as one
+# A step reads on past its first sentence, within its passage, up to this many characters:
+# the first names what is done, the next often says what follows from it ("… kontrol eder.
+# Karşılayamayan, açık kadar Krizde Topluluk jetonu alır.").
+STEP_CHARS = 300
 _NUMBERED = re.compile(r"^\d{1,2}\.\s*")  # "1. Açlık": the answer numbers its steps itself
 
 
 @dataclass(frozen=True)
 class Step:
     title: str
-    start: int  # the first sentence under the heading (what is cited)
+    start: int  # the sentences under the heading (what is cited and shown)
     end: int
+    # The end of the first of them: what the phase is recognised by (read further, a step
+    # names other phases: "Bu kart, turun sonundaki Koloni Fazında …").
+    first_end: int = -1
 
 
 def steps_request(q: Question) -> bool:
@@ -82,7 +90,14 @@ def phase_steps(chunks: tuple[Chunk, ...], around: Chunk, text: str) -> tuple[St
         body = text.find("\n", chunk.start, chunk.end) + 1 or chunk.start
         sentences = sentence_spans(text[body : chunk.end], offset=body)
         if sentences:
-            steps.append(Step(title, sentences[0].start, sentences[0].end))
+            end = sentences[0].end
+            for sp in sentences[1:]:
+                piece = text[sp.start : sp.end]
+                if sp.end - sentences[0].start > STEP_CHARS or EXAMPLE.match(piece) \
+                        or piece.rstrip().endswith("?"):
+                    break
+                end = sp.end
+            steps.append(Step(title, sentences[0].start, end, sentences[0].end))
     return tuple(steps) if len(steps) >= MIN_STEPS else ()
 
 
@@ -114,7 +129,8 @@ def answer_steps(q: Question, retrieval: Retrieval, corpus: Corpus, chunks: tupl
         if not found:
             continue
         opening = game.text[_opening(chunks, found, game.id)]
-        said = " ".join([opening, *(f"{s.title} {game.text[s.start : s.end]}" for s in found)])
+        said = " ".join([opening, *(f"{s.title} {game.text[s.start : s.first_end]}"
+                                    for s in found)])
         # Words of the phase's name in the question's order count double: "Oyuncu Turları
         # Fazı" is not "oyuncular turlarını bitirdikten sonra Koloni Fazı".
         shared = len(terms & terms_of(said)) + 2 * len(pairs & _pairs(said))
@@ -123,7 +139,7 @@ def answer_steps(q: Question, retrieval: Retrieval, corpus: Corpus, chunks: tupl
         # "Büyüme Aşaması": a run whose opening and headings never say "büyüme" may be
         # another phase. (With no opening of its own, its first step says which phase it is:
         # "Oyuncu Turları Fazının başında …".)
-        head = opening or game.text[found[0].start : found[0].end]
+        head = opening or game.text[found[0].start : found[0].first_end]
         if named:
             strength = _names(named, head, " ".join(s.title for s in found))
             if not strength:

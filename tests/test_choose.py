@@ -454,3 +454,18 @@ def test_two_parts_wanting_one_sentence_give_it_to_the_part_that_has_no_other():
     assert "en çok karosu olan oyuncu kontrol eder" in joined
     assert "5 puan verir" in joined
     assert joined.index("kontrol eder") < joined.index("5 puan")
+
+
+def test_a_sentence_pointing_back_is_read_with_the_sentence_it_points_to():
+    from hakem.extent import with_what_it_points_to
+    text = "Kurallar\nOyun son karo konunca biter. Bu noktada kaleler puanlanır.\nAkış\n" \
+           "Bu bölüm turu anlatır."
+    at = text.index("Bu noktada")
+    sp = with_what_it_points_to(Span(at, text.index(".", at) + 1), text)
+    assert text[sp.start : sp.end] == "Oyun son karo konunca biter. Bu noktada kaleler puanlanır."
+    # first in its paragraph: nothing before it in the paragraph to point to
+    first = text.index("Bu bölüm")
+    assert with_what_it_points_to(Span(first, len(text)), text) == Span(first, len(text))
+    # no back-reference: as it is
+    plain = Span(text.index("Oyun"), text.index(" Bu noktada"))
+    assert with_what_it_points_to(plain, text) == plain

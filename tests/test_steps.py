@@ -114,3 +114,18 @@ def test_a_phase_whose_opening_and_headings_do_not_name_it_is_not_answered():
     assert _asked("Zar Fazı adım adım", "2. Av") == []
     assert [s.split(":")[0] for s in _asked("adım adım ne yapılıyor", "2. Av")] == [
         "1. Yola Çıkış", "2. Av", "3. Dönüş"]  # no phase named: the one retrieved
+
+
+def test_a_step_reads_on_past_its_first_sentence_within_its_passage():
+    # "Odun harcanır." names what is done; "Ateş yanar." is the rest of the step.
+    from hakem.steps import STEP_CHARS
+    text = TEXT.replace("Odun harcanır.", "Odun harcanır. Ateş yanar.")
+    chunks = _chunks(text)
+    steps = phase_steps(chunks, next(c for c in chunks if c.heading == "1. Ateş"), text)
+    assert text[steps[0].start : steps[0].end] == "Odun harcanır. Ateş yanar."
+    # within STEP_CHARS: a long passage is not read to its end
+    text = TEXT.replace("Odun harcanır.", "Odun harcanır. " + "Uzun bir cümle. " * 40)
+    chunks = _chunks(text)
+    steps = phase_steps(chunks, next(c for c in chunks if c.heading == "1. Ateş"), text)
+    assert text[steps[0].start :].startswith("Odun harcanır. Uzun bir cümle.")
+    assert steps[0].end - steps[0].start <= STEP_CHARS
