@@ -1515,3 +1515,15 @@ def test_setup_counts_must_be_stated_in_their_quote(bant):
     with pytest.raises(FormulaError, match="setup"):
         _with_rules(corpus_dir, "Kurulumda 2 oyuncuda 6 ağaç, 3 oyuncuda 9 ağaç konur. "
                     "Her ağaç 1 duman küpü emer.", SETUP_RULES.replace("3 = 9", "3 = 8"))
+
+
+def test_crisis_cards_said_as_fitting_or_not_are_matching_and_unmatched(real_corpus):
+    # "5 uygun 1 uygunsuz", "6'sı istenen sembol 1'i değil": the crisis's matching cards
+    # and the rest, as players say them.
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    fits = calculator.calculate("4 kişiyiz, krizde 5 uygun 1 uygunsuz kart çıktı. kriz "
+                                "önlendi mi", "dead-of-winter")
+    assert fits is not None and fits.value == 4 and "1 eşleşmeyen" in fits.result
+    wanted = calculator.calculate("3 kişiyiz moral 4. krize 7 kart geldi, 6'sı istenen sembol "
+                                  "1'i değil. çözünce moral kaç olur", "dead-of-winter")
+    assert wanted is not None and wanted.value == 5 and "1 eşleşmeyen" in wanted.result
