@@ -46,6 +46,15 @@ def explained(c: Candidate, taken: set[Span], game_text: str, passage_end: int) 
                 or text.rstrip().endswith("?"):  # the next FAQ question explains nothing
             break
         end = sp.end
+    # The paragraph after it may open by pointing back ("… ayırt edilebilir hale getirmeniz
+    # gerekiyor." / "Bunu bir işaretleyici pul koyarak … yapabilirsiniz."): it says how.
+    if not game_text[end:scope_end].strip():
+        after = game_text[end:].lstrip("\n ")
+        nxt = sentence_spans(after[:EXPLAIN_CHARS], offset=len(game_text) - len(after))
+        if nxt and _POINTS_BACK.match(after) and nxt[0].end - c.span.start <= EXPLAIN_CHARS \
+                and "\n" not in game_text[nxt[0].start : nxt[0].end] \
+                and not any(overlaps(nxt[0], t) for t in taken):
+            end = nxt[0].end
     return Span(c.span.start, end)
 
 

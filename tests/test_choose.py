@@ -469,3 +469,17 @@ def test_a_sentence_pointing_back_is_read_with_the_sentence_it_points_to():
     # no back-reference: as it is
     plain = Span(text.index("Oyun"), text.index(" Bu noktada"))
     assert with_what_it_points_to(plain, text) == plain
+
+
+def test_a_how_answer_reads_on_into_a_paragraph_that_points_back_to_it():
+    from hakem.extent import explained
+    text = "Kurallar\nBilinen kartları ayırt edilebilir yapmalısınız.\n\n" \
+           "Bunu bir pul koyarak yapabilirsiniz.\nSonraki kural burada.\n"
+    at = text.index("Bilinen")
+    c = _candidate(text[at : text.index(".", at) + 1], at)
+    sp = explained(c, set(), text, text.index("\n\nBunu"))
+    assert text[sp.start : sp.end].endswith("Bunu bir pul koyarak yapabilirsiniz.")
+    # a next paragraph that does not point back is another rule
+    other = text.replace("Bunu bir pul", "Kartlar bir pul")
+    sp = explained(c, set(), other, other.index("\n\nKartlar"))
+    assert other[sp.start : sp.end] == "Bilinen kartları ayırt edilebilir yapmalısınız."
