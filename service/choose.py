@@ -168,6 +168,7 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
         owner: list[int] = []  # the part each chosen sentence answers
         part_scored: list[dict[Span, float]] = []  # each part's score of each candidate
         part_ranked: list[list[Candidate]] = []
+        part_words: list[set[str]] = []
         whole = pool
         for i, part in enumerate(q.parts[:MAX_PARTS]):
             # A part's own meaning counts beside the whole question's: the whole question's
@@ -183,6 +184,7 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
             ranked_part = sorted(pool, key=lambda c: -scored[c.span])
             part_scored.append(scored)
             part_ranked.append(ranked_part)
+            part_words.append(mine)
             top = ranked_part[0]
             explains_part = i < len(q.parts_explain) and q.parts_explain[i]
             said = [c for c in chosen if same_say(top, c)]
@@ -199,16 +201,16 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
                 fresh_i = next((c for c in ranked_part
                                 if not any(same_say(c, o) for o in chosen)), None)
                 fresh_j = next((c for c in part_ranked[j] if not same_say(c, top)
-                                and not any(same_say(c, o) for o in chosen)), None)
+                                and not any(same_say(c, o) for o in chosen)
+                                and coverage(part_words[j], c.text, idf)), None)
                 loss_i = (scored[top.span] - scored[fresh_i.span]
                           if fresh_i is not None else float("inf"))
                 loss_j = (part_scored[j][said[0].span] - part_scored[j][fresh_j.span]
                           if fresh_j is not None else float("inf"))
                 if fresh_j is not None and loss_j < loss_i and loss_j <= PART_SHARE_MARGIN:
                     chosen[k] = fresh_j
-                    if said[0].span in explain_parts:
-                        explain_parts.discard(said[0].span)
-                        explain_parts.add(fresh_j.span)
+                    if j < len(q.parts_explain) and q.parts_explain[j]:
+                        explain_parts.add(fresh_j.span)  # (the shared one keeps its reading)
                     said = []
             if said:
                 # This part's best sentence says what an earlier part's does (the rules

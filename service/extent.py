@@ -1,10 +1,12 @@
 """How far an answer reads: a chosen sentence with the sentences that explain it, and the
 chosen spans joined where they overlap or where one sentence lies between them.
 
-What it does: extends a sentence to the ones that follow it in its paragraph (within
+What it does: extends a sentence to the ones that follow it in its paragraph, and into the
+next paragraph when that opens by pointing back ("Bunu … yapabilirsiniz") (within
 ``EXPLAIN_CHARS``, never into a worked example, a bare verdict, the next FAQ question or the
-next list item past its passage), joins overlapping spans, and reads two spans of one
-paragraph with the one sentence between them as one. What it does not do: choose sentences
+next list item past its passage); reads a sentence that opens by pointing back ("Bu noktada
+…") with the one before it; joins overlapping spans, and reads two spans of one paragraph
+with the one sentence between them as one. What it does not do: choose sentences
 (``choose``).
 """
 
@@ -51,8 +53,10 @@ def explained(c: Candidate, taken: set[Span], game_text: str, passage_end: int) 
     if not game_text[end:scope_end].strip():
         after = game_text[end:].lstrip("\n ")
         nxt = sentence_spans(after[:EXPLAIN_CHARS], offset=len(game_text) - len(after))
-        if nxt and _POINTS_BACK.match(after) and nxt[0].end - c.span.start <= EXPLAIN_CHARS \
-                and "\n" not in game_text[nxt[0].start : nxt[0].end] \
+        said = game_text[nxt[0].start : nxt[0].end] if nxt else ""
+        if said and _POINTS_BACK.match(said) and nxt[0].end - c.span.start <= EXPLAIN_CHARS \
+                and not (EXAMPLE.match(said) or VERDICT.fullmatch(said)
+                         or said.rstrip().endswith("?")) \
                 and not any(overlaps(nxt[0], t) for t in taken):
             end = nxt[0].end
     return Span(c.span.start, end)

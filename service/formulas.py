@@ -220,7 +220,7 @@ def _quantities(raw: object, where: str, text: str = "", game: str = "") -> dict
 def _setup(q: Mapping[str, object], at: str, text: str, game: str
            ) -> tuple[tuple[tuple[float, float], ...], tuple[str, ...], tuple[Citation, ...]]:
     """A quantity's standard-setup counts, the phrases that call for them, and their
-    citations; every count and player count must be stated in the quotes."""
+    citations; each count must be stated in a quote beside its player count."""
     setup = q.get("setup")
     if setup is None:
         return (), (), ()
@@ -230,8 +230,9 @@ def _setup(q: Mapping[str, object], at: str, text: str, game: str
         raise FormulaError(f"{at}: `setup` maps player counts (\"2\") to numbers")
     cites = tuple(locate(text, game, s, at)
                   for s in _strings(q.get("setup_quote"), at, "setup_quote"))
-    _check_numbers({float(k) for k in setup} | {abs(float(v)) for v in setup.values()}, cites,
-                   f"{at} setup")
+    for k, v in setup.items():  # each count on the line of its own player count
+        if not any({float(k), abs(float(v))} <= set(numbers_in(c.quote)) for c in cites):
+            raise FormulaError(f"{at}: no `setup_quote` states {v} for {k} players")
     return (tuple((float(k), float(v)) for k, v in setup.items()),
             _strings(q.get("setup_when"), at, "setup_when"), cites)
 

@@ -55,7 +55,7 @@ class Step:
     end: int
     # The end of the first of them: what the phase is recognised by (read further, a step
     # names other phases: "Bu kart, turun sonundaki Koloni Fazında …").
-    first_end: int = -1
+    first_end: int
 
 
 def steps_request(q: Question) -> bool:

@@ -23,7 +23,7 @@ from .bind import Binding, bind
 from .expr import Missing, evaluate, parse_expr
 from .formulas import Citation, Formula, Quantity
 from .mentions import Token, mentions, tokens
-from .numbers import fmt_number
+from .numbers import fmt_number, numbers_in
 from .text import fold
 
 MOMENT_WORDS = {"setup": "kurulumda", "start": "oyun başında", "each-round": "her raunt/tur",
@@ -76,18 +76,32 @@ _PLAYERS = Quantity("players", "oyuncu", ("oyuncu", "oyunculu", "kişi", "kişil
 
 def _at_setup(q: Quantity, question: str) -> tuple[float, tuple[tuple[int, int], ...]] | None:
     """The quantity's standard-setup count and where the question says how many play, when
-    it says the quantity is still as set up (every ``setup_when`` phrase) and how many
-    play, once."""
+    every ``setup_when`` phrase is said, the last ("hiç değişmedi") in a clause that names
+    the quantity itself ("ağaç okyanus hiç değişmedi"), and how many play is said once."""
     if not q.setup:
         return None
     toks = tokens(question)
     if not all(any(mentions(toks, [(alt, alt)]) for alt in need.split("|"))
                for need in q.setup_when):
         return None
+    last = [(alt, alt) for alt in q.setup_when[-1].split("|")]
+    named = [(q.name, a) for a in q.aliases]
+    if not any(mentions(clause, last) and mentions(clause, named)
+               for clause in _clauses(question)):
+        return None
     said = bind(question, [_PLAYERS])
     players = set(said.values.get("players", ()))
     count = dict(q.setup).get(players.pop()) if len(players) == 1 else None
     return None if count is None else (count, tuple(said.spans.get("players", ())))
+
+
+def _clauses(question: str) -> list[list[Token]]:
+    return [tokens(c) for c in re.split(r"[,.;!?]", question) if c.strip()]
+
+
+def _setup_cites(q: Quantity, value: float) -> tuple[Citation, ...]:
+    """The setup quotes that state this count: the player count's own line."""
+    return tuple(c for c in q.setup_cites if value in numbers_in(c.quote))
 
 
 def _unread_digits(question: str, read: set[tuple[int, int]]) -> bool:
@@ -171,7 +185,8 @@ def calculate(formula: Formula, question: str, binding: Binding,
         if _irrelevant(node, env, name):
             env[name] = 0.0
             missing = ()
-    cites = formula.citations + tuple(c for q in from_setup for c in q.setup_cites)
+    cites = formula.citations + tuple(dict.fromkeys(
+        c for q in from_setup for c in _setup_cites(q, env[q.name])))
     rule = evaluate(node, dict(formula.given), labels, formula.bands, symbolic=True).text
     # A summed quantity told as several numbers is shown as told ("3, 3, 5"): a rule may
     # count them (``pairs``, ``count_at_most``) rather than add them.

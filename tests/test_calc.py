@@ -1470,8 +1470,9 @@ SETUP_RULES = """
 label = "ağaç"
 aliases = ["ağaç"]
 setup = { 2 = 6, 3 = 9 }
-setup_when = ["kurulum", "değişme|kaybetme"]
-setup_quote = "Kurulumda 2 oyuncuda 6 ağaç, 3 oyuncuda 9 ağaç konur."
+setup_when = ["standart", "değişme|kaybetme"]
+setup_quote = ["Standart kurulumda 2 oyuncuda 6 ağaç konur.",
+               "Standart kurulumda 3 oyuncuda 9 ağaç konur."]
 
 [quantity.smoke]
 label = "duman küpü"
@@ -1487,43 +1488,64 @@ asks = ["duman"]
 keywords = ["kalan", "ağaç"]
 quote = "Her ağaç 1 duman küpü emer."
 """
+SETUP_TEXT = ("Standart kurulumda 2 oyuncuda 6 ağaç konur. Standart kurulumda 3 oyuncuda 9 ağaç "
+              "konur. Her ağaç 1 duman küpü emer.")
+
+
+def _no_number(calculator: Calculator, question: str) -> bool:
+    calc = calculator.calculate(question, "bant-oyunu")
+    return calc is None or calc.value is None
 
 
 def test_a_count_still_as_set_up_is_the_setups_for_the_player_count(bant):
     corpus_dir, _ = bant
-    calculator = _with_rules(corpus_dir, "Kurulumda 2 oyuncuda 6 ağaç, 3 oyuncuda 9 ağaç konur. "
-                             "Her ağaç 1 duman küpü emer.", SETUP_RULES)
-    calc = _calc(calculator, "3 kişiyiz, kurulumdan beri ağaç hiç değişmedi. 12 duman küpü "
-                             "ekledik, kaç duman kalır")
+    calculator = _with_rules(corpus_dir, SETUP_TEXT, SETUP_RULES)
+    calc = _calc(calculator, "3 kişiyiz, standart kurulumla başladık, ağaç hiç değişmedi. "
+                             "12 duman küpü ekledik, kaç duman kalır")
     assert calc.value == 3 and "kurulumdaki gibi: 9 ağaç" in calc.result
     text = (corpus_dir / "bant-oyunu.txt").read_text(encoding="utf-8")
-    assert any("9 ağaç" in c.quote for c in calc.citations)
+    # cited: the 3-player line, once, and not the 2-player one
+    setup_quotes = [c.quote for c in calc.citations if "oyuncuda" in c.quote]
+    assert setup_quotes == ["Standart kurulumda 3 oyuncuda 9 ağaç konur."]
     assert all(text[c.start : c.end] == c.quote for c in calc.citations)
-    # not said to be as set up, or the player count not said: the count is asked for
-    for question in ("3 kişiyiz, 12 duman küpü ekledik, kaç duman kalır",
-                     "kurulumdan beri ağaç hiç değişmedi, 12 duman küpü ekledik, kaç duman kalır"):
-        calc = calculator.calculate(question, "bant-oyunu")
-        assert calc is None or calc.value is None, question
-    # a number left unread beside it would leave the total short: asked for too
-    short = calculator.calculate("3 kişiyiz, kurulumdan beri ağaç hiç değişmedi. ben 5 sen 7 "
-                                 "duman küpü ekledik, kaç duman kalır", "bant-oyunu")
-    assert short is None or short.value in (None, 3)
 
 
-def test_setup_counts_must_be_stated_in_their_quote(bant):
+@pytest.mark.parametrize("question", [
+    # not said to be as set up, or how many play not said
+    "3 kişiyiz, 12 duman küpü ekledik, kaç duman kalır",
+    "standart kurulumla başladık, ağaç hiç değişmedi, 12 duman küpü ekledik, kaç duman kalır",
+    # not a standard setup
+    "3 kişiyiz, zor kurulumla başladık, ağaç hiç değişmedi, 12 duman küpü ekledik, kaç duman kalır",
+    # unchanged said of something else, not of the trees
+    "3 kişiyiz, standart kurulum, çadır hiç değişmedi, ağaç yandı. 12 duman küpü ekledik, kaç "
+    "duman kalır",
+    # a number of the question left unread would leave the total short
+    "3 kişiyiz, standart kurulum, ağaç hiç değişmedi. Ali 5 Ayşe 7 duman küpü ekledi, kaç duman "
+    "kalır",
+])
+def test_a_setup_count_is_not_assumed_without_its_case(bant, question):
     corpus_dir, _ = bant
-    with pytest.raises(FormulaError, match="setup"):
-        _with_rules(corpus_dir, "Kurulumda 2 oyuncuda 6 ağaç, 3 oyuncuda 9 ağaç konur. "
-                    "Her ağaç 1 duman küpü emer.", SETUP_RULES.replace("3 = 9", "3 = 8"))
+    calculator = _with_rules(corpus_dir, SETUP_TEXT, SETUP_RULES)
+    assert _no_number(calculator, question)
+
+
+def test_setup_counts_must_be_stated_beside_their_player_count(bant):
+    corpus_dir, _ = bant
+    with pytest.raises(FormulaError, match="setup_quote"):
+        _with_rules(corpus_dir, SETUP_TEXT, SETUP_RULES.replace("2 = 6, 3 = 9", "2 = 9, 3 = 6"))
 
 
 def test_crisis_cards_said_as_fitting_or_not_are_matching_and_unmatched(real_corpus):
-    # "5 uygun 1 uygunsuz", "6'sı istenen sembol 1'i değil": the crisis's matching cards
-    # and the rest, as players say them.
+    # "5 uygun 1 uygunsuz", "6'sı istenen sembol": the crisis's matching cards and the rest,
+    # as players say them.
     calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
     fits = calculator.calculate("4 kişiyiz, krizde 5 uygun 1 uygunsuz kart çıktı. kriz "
                                 "önlendi mi", "dead-of-winter")
     assert fits is not None and fits.value == 4 and "1 eşleşmeyen" in fits.result
-    wanted = calculator.calculate("3 kişiyiz moral 4. krize 7 kart geldi, 6'sı istenen sembol "
-                                  "1'i değil. çözünce moral kaç olur", "dead-of-winter")
-    assert wanted is not None and wanted.value == 5 and "1 eşleşmeyen" in wanted.result
+    wanted = calculator.calculate("3 kişiyiz moral 4. krize 6'sı istenen sembol olan 6 kart "
+                                  "geldi. çözünce moral kaç olur", "dead-of-winter")
+    assert wanted is not None and wanted.value == 5 and "6 eşleşen" in wanted.result
+    # "değil" alone is no card count: "4 değil mi oyuncu sayısı" states no unmatched cards
+    asked = calculator.calculate("4 kişiyiz, krize 5 eşleşen kart koyduk. 4 değil mi oyuncu "
+                                 "sayısı? kriz önlendi mi", "dead-of-winter")
+    assert asked is None or "4 eşleşmeyen" not in asked.result
