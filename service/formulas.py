@@ -21,8 +21,9 @@ one may say what holds when it does not (``otherwise``), said when the question 
 decides (``about``): "kriz önlendi mi, moral kazanıyor muyuz" gets "koloni moral kazanmaz".
 ``verify_formulas`` is what ``hakem verify`` calls.
 
-What it does not do: read a question or evaluate anything (see ``calc``, ``expr``), or
-touch the facts table (``corpus/facts``, see ``facts``).
+What it does not do: parse the quantity tables (``quantities``), read a question or
+evaluate anything (see ``calc``, ``expr``), or touch the facts table (``corpus/facts``, see
+``facts``).
 
 An expression is a small arithmetic language (``expr``) parsed with Python's ``ast`` and never
 executed: numbers, quantity names, names of ``given`` rule constants, ``+ - * /``,
@@ -42,54 +43,25 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .corpus import Corpus, read_text
-from .expr import FUNCTIONS, FormulaError, expr_names_and_numbers, parse_expr
+from .expr import FormulaError, expr_names_and_numbers, parse_expr
 from .numbers import numbers_in
-from .text import fold
+from .quantities import (
+    NEUTRAL,
+    SLUG,
+    Citation,
+    Quantity,
+    check_numbers,
+    load_quantities,
+    locate,
+    strings,
+)
+
+__all__ = ["Citation", "Formula", "FormulaError", "Quantity", "load_formulas", "locate",
+           "verify_formulas"]
 
 RULES_DIR = "rules"
 MOMENTS = ("setup", "start", "each-round", "each-turn", "on-event", "end", "any")
-# "her hayatta kalan için" is a rate of one, "en az 0" is no negative count: 0 and 1 need no
-# digit in the quote ("bir" is not read as a number, see ``numbers``).
-NEUTRAL = frozenset({0.0, 1.0})
-_SLUG = re.compile(r"^[a-z][a-z0-9_]*$")
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-
-
-@dataclass(frozen=True)
-class Citation:
-    game: str
-    start: int
-    end: int
-    quote: str
-
-
-@dataclass(frozen=True)
-class Quantity:
-    name: str
-    label: str  # how the working names it: "hayatta kalan"
-    aliases: tuple[str, ...]  # what players type: "hayatta kalan", "survivor", "karakter"
-    # Several numbers stated for it are added up ("2 Tarım ve 1 Atık emisyon"): a sum of
-    # listed parts.
-    summed: bool = False
-    default: float | None = None  # assumed when the question does not say (e.g. 0)
-    # A 0 stated for one of its aliases counts this instead: "0 gösteren d10" is 10 (the
-    # rules: "d10 zarında 0 rakamı “10” değerini temsil eder"). Folded alias → value.
-    zero_counts: tuple[tuple[str, float], ...] = ()
-    # Only a count states it, never a rank: "2. türbinim" (Deney C's second turbine) is no
-    # number of turbines, where "1. sıradayım" is the rank a scoring rule asks for.
-    counted: bool = False
-    # A rank said of oneself states it with no name: "ben birinciyim".
-    ranked: bool = False
-    # Places whose numbers the rule does not count, said in the number's clause: "fixer
-    # alanındaki d20 17 gösteriyor" (Fixer dice are no friendly Gig). Folded words.
-    not_where: tuple[str, ...] = ()
-    # Its count at the standard setup, by player count (players → count), for a question
-    # that says it is still as set up ("standart kurulumla başladık, ağaç hiç değişmedi"):
-    # ``setup_when`` are the phrases that must all be said ("a|b" = either), ``setup_cites``
-    # the rule text that states the counts.
-    setup: tuple[tuple[float, float], ...] = ()
-    setup_when: tuple[str, ...] = ()
-    setup_cites: tuple[Citation, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -164,86 +136,6 @@ def _additive(node: ast.expr) -> bool:
     return isinstance(node, ast.Name)
 
 
-def _strings(raw: object, where: str, name: str) -> tuple[str, ...]:
-    items = [raw] if isinstance(raw, str) else raw
-    if not isinstance(items, list) or not all(isinstance(s, str) and s.strip() for s in items):
-        raise FormulaError(f"{where}: `{name}` must be a string or a list of strings")
-    return tuple(items)
-
-
-def locate(text: str, game: str, quote: str, where: str) -> Citation:
-    """The quote's one occurrence in the text; FormulaError if absent or ambiguous."""
-    hits = [m.start() for m in re.finditer(re.escape(quote), text)]
-    if not hits:
-        raise FormulaError(f"{where}: quote not found in the text: {quote!r}")
-    if len(hits) > 1:
-        raise FormulaError(f"{where}: quote occurs {len(hits)} times; lengthen it: {quote!r}")
-    return Citation(game, hits[0], hits[0] + len(quote), quote)
-
-
-def _quantities(raw: object, where: str, text: str = "", game: str = "") -> dict[str, Quantity]:
-    if not isinstance(raw, dict):
-        raise FormulaError(f"{where}: `quantity` must be a table of quantities")
-    out = {}
-    for name, q in raw.items():
-        at = f"{where}: quantity {name}"
-        if not _SLUG.match(name) or name in FUNCTIONS or name == "value":
-            raise FormulaError(f"{at}: a lowercase name (letters, digits, _)")
-        if not isinstance(q, dict) or not isinstance(q.get("label"), str):
-            raise FormulaError(f"{at}: needs a `label`")
-        if set(numbers_in(q["label"])) - NEUTRAL:
-            raise FormulaError(f"{at}: the label must state no number")
-        default = q.get("default")
-        if default is not None and (isinstance(default, bool)
-                                    or not isinstance(default, int | float)):
-            raise FormulaError(f"{at}: `default` must be a number")
-        aliases = _strings(q.get("aliases", []) or [q["label"]], at, "aliases")
-        zeros = q.get("zero_counts", {})
-        if not isinstance(zeros, dict) or any(
-                a not in aliases or isinstance(v, bool) or not isinstance(v, int | float)
-                for a, v in zeros.items()):
-            raise FormulaError(f"{at}: `zero_counts` maps some of its aliases to numbers")
-        for flag in ("counted", "ranked"):
-            if not isinstance(q.get(flag, False), bool):
-                raise FormulaError(f"{at}: `{flag}` is true or false")
-        not_where = _strings(q.get("not_where", []) or [], at, "not_where") \
-            if q.get("not_where") else ()
-        out[name] = Quantity(name, q["label"], aliases, bool(q.get("summed", False)),
-                             None if default is None else float(default),
-                             tuple((fold(a), float(v)) for a, v in zeros.items()),
-                             bool(q.get("counted", False)), bool(q.get("ranked", False)),
-                             tuple(fold(w) for w in not_where),
-                             *_setup(q, at, text, game))
-    return out
-
-
-def _setup(q: Mapping[str, object], at: str, text: str, game: str
-           ) -> tuple[tuple[tuple[float, float], ...], tuple[str, ...], tuple[Citation, ...]]:
-    """A quantity's standard-setup counts, the phrases that call for them, and their
-    citations; each count must be stated in a quote beside its player count."""
-    setup = q.get("setup")
-    if setup is None:
-        return (), (), ()
-    if not isinstance(setup, dict) or not setup or not all(
-            k.isdigit() and not isinstance(v, bool) and isinstance(v, int | float)
-            for k, v in setup.items()):
-        raise FormulaError(f"{at}: `setup` maps player counts (\"2\") to numbers")
-    cites = tuple(locate(text, game, s, at)
-                  for s in _strings(q.get("setup_quote"), at, "setup_quote"))
-    for k, v in setup.items():  # each count on the line of its own player count
-        if not any({float(k), abs(float(v))} <= set(numbers_in(c.quote)) for c in cites):
-            raise FormulaError(f"{at}: no `setup_quote` states {v} for {k} players")
-    return (tuple((float(k), float(v)) for k, v in setup.items()),
-            _strings(q.get("setup_when"), at, "setup_when"), cites)
-
-
-def _check_numbers(numbers: set[float], quotes: tuple[Citation, ...], where: str) -> None:
-    stated = {abs(x) for c in quotes for x in numbers_in(c.quote)} | NEUTRAL
-    missing = sorted(numbers - stated)
-    if missing:
-        raise FormulaError(f"{where}: uses numbers its quotes do not state: {missing}")
-
-
 def _bands(raw: object, where: str) -> tuple[Band, ...]:
     if not isinstance(raw, list):
         raise FormulaError(f"{where}: `bands` must be a list of tables")
@@ -267,7 +159,7 @@ def _given(raw: object, where: str) -> tuple[dict[str, float], dict[str, str]]:
         entry = v if isinstance(v, dict) else {"value": v}
         value, label = entry.get("value"), entry.get("label", name.replace("_", " "))
         bad_label = not isinstance(label, str) or bool(set(numbers_in(label)) - NEUTRAL)
-        if not _SLUG.match(name) or isinstance(value, bool) or not isinstance(
+        if not SLUG.match(name) or isinstance(value, bool) or not isinstance(
                 value, int | float) or bad_label:
             raise FormulaError(f"{where}: given {name!r} must be a number (and a label "
                                "stating no number)")
@@ -288,7 +180,7 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
     if moment not in MOMENTS:
         raise FormulaError(f"{where}: `moment` must be one of {', '.join(MOMENTS)}")
     citations = tuple(locate(text, game, q, where)
-                      for q in _strings(raw.get("quote"), where, "quote"))
+                      for q in strings(raw.get("quote"), where, "quote"))
     given, given_labels = _given(raw.get("given", {}), where)
     bands = _bands(raw.get("bands", []), where)
     expr = str(raw["expr"])
@@ -317,17 +209,17 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
             raise FormulaError(f"{where}: verdict uses unknown names {sorted(v_names)}")
         names |= v_names - {"value"}
         cites = tuple(locate(text, game, q, where)
-                      for q in _strings(v.get("quote", []) or [], where, "quote")) \
+                      for q in strings(v.get("quote", []) or [], where, "quote")) \
             if v.get("quote") else ()
         v_numbers |= {abs(x) for x in numbers_in(v["say"] + " " + str(v.get("otherwise", "")))}
-        _check_numbers(v_numbers, citations + cites, f"{where} verdict")
+        check_numbers(v_numbers, citations + cites, f"{where} verdict")
         otherwise, about = v.get("otherwise", ""), v.get("about", [])
         if not isinstance(otherwise, str) or not isinstance(about, list) \
                 or not all(isinstance(a, str) for a in about) or bool(otherwise) != bool(about):
             raise FormulaError(f"{where}: a verdict's `otherwise` (a ruling) and `about` (the "
                                "words that ask it) come together")
         verdicts.append(Verdict(v["when"], v["say"], cites, otherwise, tuple(about)))
-    _check_numbers(numbers, citations, where)
+    check_numbers(numbers, citations, where)
     gives = raw.get("gives", "")
     if gives and (not isinstance(gives, str) or gives not in quantities or gives in names):
         raise FormulaError(f"{where}: `gives` must name a quantity of the file that the "
@@ -356,11 +248,11 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
         id=fid, game=game, say=str(raw["say"]), unit=str(raw["unit"]), moment=str(moment),
         expr=expr, quantities=used, given=tuple(given.items()),
         labels=tuple({**{q.name: q.label for q in used}, **given_labels}.items()),
-        asks=_strings(raw.get("asks", []) or [raw["unit"]], where, "asks"),
-        keywords=_strings(raw.get("keywords", []) or [raw["say"]], where, "keywords"),
+        asks=strings(raw.get("asks", []) or [raw["unit"]], where, "asks"),
+        keywords=strings(raw.get("keywords", []) or [raw["say"]], where, "keywords"),
         citations=citations, bands=bands, verdicts=tuple(verdicts),
-        needs=_strings(raw.get("needs", []) or [], where, "needs") if raw.get("needs") else (),
-        also_when=_strings(raw.get("also_when", []) or [], where, "also_when")
+        needs=strings(raw.get("needs", []) or [], where, "needs") if raw.get("needs") else (),
+        also_when=strings(raw.get("also_when", []) or [], where, "also_when")
         if raw.get("also_when") else (),
         gives=str(gives), lowers=lowers, raises=raises)
 
@@ -381,7 +273,7 @@ def load_formulas(corpus_dir: Path, corpus: Corpus) -> tuple[Formula, ...]:
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise FormulaError(f"{path} is not valid TOML: {exc}") from exc
         text = corpus.game(path.stem).text
-        quantities = _quantities(raw.get("quantity", {}), path.name, text, path.stem)
+        quantities = load_quantities(raw.get("quantity", {}), path.name, text, path.stem)
         seen: set[str] = set()
         for i, f in enumerate(raw.get("formula", []), 1):
             if not isinstance(f, dict):
