@@ -26,7 +26,7 @@ from .chain import chain
 from .corpus import Corpus
 from .events import Candidate, combine
 from .formulas import Formula, load_formulas
-from .mentions import Token, mentions, word_matches
+from .mentions import Token, all_said, mentions, word_matches
 from .text import fold, words
 from .working import Calculation, asks_state, calculate, matched
 
@@ -51,22 +51,6 @@ _SAYS_DROP = re.compile(r"(?<!\ben )\baz\b|eksik|azalma|fark|fewer|less", re.IGN
 def _asks_drop(asked: list[Token]) -> bool:
     words = [t.text for t in asked]
     return any(w in _DROP and not (i and words[i - 1] == "en") for i, w in enumerate(words))
-
-
-# "Deney C değilim", "C deneyi yok bende": the case a formula needs, said not to hold
-_NOT = re.compile(r"degil|yok$|olmayan|olmadig|not$")
-
-
-def said_not_denied(toks: list[Token], phrase: str) -> bool:
-    """The phrase is said, and not denied by the word right after it."""
-    return any(not (m.last + 1 < len(toks) and _NOT.match(toks[m.last + 1].text))
-               for m in mentions(toks, [(phrase, phrase)]))
-
-
-def all_said(toks: list[Token], phrases: tuple[str, ...]) -> bool:
-    """Every phrase ("a|b" = either) is said and not denied: a formula's ``needs`` or
-    ``also_when``."""
-    return all(any(said_not_denied(toks, alt) for alt in need.split("|")) for need in phrases)
 
 
 def _asks_constant(asked: list[Token], formula: Formula) -> bool:

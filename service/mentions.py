@@ -3,8 +3,10 @@
 What it does: reads the question as numbers (digits, Turkish number words, folded "bes"/"uc",
 a few English ones), words folded without diacritics, and list separators; and finds each
 alias of a quantity among them, with Turkish suffixes, consonant softening ("talebim" for
-"talep") and one-letter typos in long words allowed. What it does not do: decide which
-number counts which quantity (``bind``).
+"talep") and one-letter typos in long words allowed; and whether phrases are said and not
+denied ("liman yok", "Deney C değilim": ``all_said``, for a formula's ``needs``,
+``also_when`` and a quantity's ``setup_when``). What it does not do: decide which number
+counts which quantity (``bind``).
 """
 
 from __future__ import annotations
@@ -142,3 +144,19 @@ def mentions(toks: list[Token], aliases: Iterable[tuple[str, str]]) -> list[Ment
                 found.append(Mention(name, i, i + len(words) - 1, said[cut:], " ".join(words)))
                 used.update(span)
     return sorted(found, key=lambda m: m.first)
+
+
+# "Deney C değilim", "C deneyi yok bende": the case a formula needs, said not to hold
+_NOT = re.compile(r"degil|yok$|olmayan|olmadig|not$")
+
+
+def said_not_denied(toks: list[Token], phrase: str) -> bool:
+    """The phrase is said, and not denied by the word right after it."""
+    return any(not (m.last + 1 < len(toks) and _NOT.match(toks[m.last + 1].text))
+               for m in mentions(toks, [(phrase, phrase)]))
+
+
+def all_said(toks: list[Token], phrases: tuple[str, ...]) -> bool:
+    """Every phrase ("a|b" = either) is said and not denied: a formula's ``needs`` or
+    ``also_when``."""
+    return all(any(said_not_denied(toks, alt) for alt in need.split("|")) for need in phrases)

@@ -46,19 +46,26 @@ _ORDINAL = re.compile(r"(?:inci|ıncı|uncu|üncü|nci|ncı|ncu|ncü)$")
 def stated_players(question: str) -> int | None:
     """The player count a question states: "2 kişi", "iki oyuncuyuz", "ikimiz", "solo";
     never an ordinal ("ikinci oyuncu", "2. oyuncu")."""
+    found = stated_players_at(question)
+    return None if found is None else found[0]
+
+
+def stated_players_at(question: str) -> tuple[int, tuple[int, int] | None] | None:
+    """``stated_players`` with where the number is said (None for a word like "solo" or
+    "ikimiz", which states no number)."""
     folded = fold(question)
     if _SOLO.search(folded) or re.search(r"\btek bas[iı]m|\btek kisi", folded):
-        return 1
+        return 1, None
     for word in re.findall(r"[a-z]+", folded):
         if word.startswith(tuple(WE_COUNT)):  # "ikimiz", "ikimizde", "üçümüz de"
-            return next(v for k, v in WE_COUNT.items() if word.startswith(k))
+            return next(v for k, v in WE_COUNT.items() if word.startswith(k)), None
     for start, end, value in number_spans(question):
         # "ikinci oyuncu", "2. oyuncu": which player, not how many.
         if _ORDINAL.search(casefold_tr(question[start:end])) or question[end:end + 1] == ".":
             continue
         after = fold(question[end:end + 24]).lstrip(" '’")
         if _STATED.match(after) and value.is_integer():
-            return int(value)
+            return int(value), (start, end)
     return None
 
 

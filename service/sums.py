@@ -27,9 +27,9 @@ from dataclasses import replace
 
 from .asks import asked_nouns, asked_parts, asked_window
 from .bind import Binding, bind
-from .calc import Calculator, all_said
+from .calc import Calculator
 from .formulas import Formula
-from .mentions import Token, mentions, tokens
+from .mentions import Token, all_said, mentions, tokens
 from .numbers import fmt_number, numbers_in
 from .working import Calculation, calculate
 

@@ -19,11 +19,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .bind import Binding, bind
+from .bind import Binding
 from .expr import Missing, evaluate, parse_expr
 from .formulas import Citation, Formula, Quantity
-from .mentions import Token, mentions, tokens
+from .mentions import Token, all_said, mentions, tokens
 from .numbers import fmt_number, numbers_in
+from .players import stated_players_at
 from .text import fold
 
 MOMENT_WORDS = {"setup": "kurulumda", "start": "oyun başında", "each-round": "her raunt/tur",
@@ -69,30 +70,24 @@ def _restated(question: str, spans: tuple[tuple[int, int], ...],
     return not any(c in between for c in ",;.!?")
 
 
-# How a question says how many play ("3 kişiyiz", "üç oyunculu", "2 kişilik standart kurulum").
-_PLAYERS = Quantity("players", "oyuncu", ("oyuncu", "oyunculu", "kişi", "kişilik", "kişiyiz",
-                                          "player", "players"))
-
-
 def _at_setup(q: Quantity, question: str) -> tuple[float, tuple[tuple[int, int], ...]] | None:
     """The quantity's standard-setup count and where the question says how many play, when
     every ``setup_when`` phrase is said, the last ("hiç değişmedi") in a clause that names
-    the quantity itself ("ağaç okyanus hiç değişmedi"), and how many play is said once."""
+    the quantity itself ("ağaç okyanus hiç değişmedi"), and how many play is said
+    (``players.stated_players_at``)."""
     if not q.setup:
         return None
-    toks = tokens(question)
-    if not all(any(mentions(toks, [(alt, alt)]) for alt in need.split("|"))
-               for need in q.setup_when):
+    if not all_said(tokens(question), q.setup_when):
         return None
     last = [(alt, alt) for alt in q.setup_when[-1].split("|")]
     named = [(q.name, a) for a in q.aliases]
     if not any(mentions(clause, last) and mentions(clause, named)
                for clause in _clauses(question)):
         return None
-    said = bind(question, [_PLAYERS])
-    players = set(said.values.get("players", ()))
-    count = dict(q.setup).get(players.pop()) if len(players) == 1 else None
-    return None if count is None else (count, tuple(said.spans.get("players", ())))
+    players = stated_players_at(question)
+    count = None if players is None else dict(q.setup).get(float(players[0]))
+    return None if count is None or players is None else (
+        count, () if players[1] is None else (players[1],))
 
 
 def _clauses(question: str) -> list[list[Token]]:
