@@ -567,6 +567,31 @@ def test_what_a_count_includes_is_not_what_it_counts():
         "colony": (7.0,), "outside": (2.0,)}
     assert bind("kolonide 5 kişi var, 2 çaresiz", qs).values == {  # stated apart: both
         "colony": (5.0,), "helpless": (2.0,)}
+    # "2'si çaresiz", "(1'i helpless)": a part of the count before it, already in it
+    assert bind("kolonide 7 kişi var, 2'si çaresiz", qs).values == {"colony": (7.0,)}
+    assert bind("kolonide 6 kişi var (1'i çaresiz), okulda 2", qs).values == {
+        "colony": (6.0,), "outside": (2.0,)}
+
+
+def test_a_part_is_dropped_only_when_named_after_it_and_the_rule_adds_it():
+    conditions = [Quantity("players", "oyuncu", ("kişi",)),
+                  Quantity("met", "sağlanan bitiş koşulu", ("koşul",), default=0)]
+    # the whole named before, in the ablative: the part is what is counted
+    assert bind("2 kişiyiz, 5 koşuldan 2'si sağlandı", conditions).values == {
+        "players": (2.0,), "met": (2.0,)}
+    cards = [Quantity("matching", "eşleşen", ("eşleşen",)),
+             Quantity("unmatched", "eşleşmeyen", ("eşleşmeyen",), default=0)]
+    # two parts of one whole: neither a part of the other
+    assert bind("6'sı eşleşen 2'si eşleşmeyen", cards).values == {
+        "matching": (6.0,), "unmatched": (2.0,)}
+
+
+def test_a_full_stop_after_a_number_ends_its_clause():
+    qs = [Quantity("food", "yiyecek", ("yiyecek",))]
+    # "moral 6. daha önce …" is no "6 more" of the food named before it
+    assert bind("stokta 2 yiyecek var, moral 6. daha once hic aclik yok", qs).values == {
+        "food": (2.0,)}
+    assert bind("stokta 2 yiyecek var, 3 tane daha buldum", qs).values == {"food": (5.0,)}
 
 
 def test_a_compound_name_with_another_ending_in_place_of_its_possessive():
