@@ -40,7 +40,9 @@ _TOTAL = re.compile(r"\b(?:toplam\w*|ikisinden|ucunden|hepsinden|bunlardan|total
 _ONE = re.compile(r"\b(?:bir|bi)\b", re.IGNORECASE)
 # Where one part of the situation ends and the next begins.
 # ("ve" and "and" join numbers too: "etkisi 2 ve 3 olan karolar".)
-_CLAUSE = re.compile(r"[,;.!?]+\s*|\s(?:bir de|bi de|ayrıca|ayrica|plus)\s", re.IGNORECASE)
+# (Nor does a comma between numbers: "zarlar 2, 5, 3 geldi" is one list.)
+_CLAUSE = re.compile(r"(?:(?<!\d),|,(?!\s*\d)|[;.!?])[,;.!?]*\s*"
+                     r"|\s(?:bir de|bi de|ayrıca|ayrica|plus)\s", re.IGNORECASE)
 
 
 def sum_of_parts(calculator: Calculator, question: str, game: str) -> Calculation | None:

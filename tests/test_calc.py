@@ -790,6 +790,14 @@ def test_a_total_over_parts_adds_each_part_worked_out_by_its_own_rule(bant):
         assert sum_of_parts(calculator, question, "bant-oyunu") is None, question
 
 
+def test_a_list_of_numbers_is_one_part_not_one_part_per_comma(bant):
+    # "noise zarları 2, 5, 3 geldi": the commas join one list, they end no clause
+    from hakem.sums import sum_of_parts
+    question = "3, 2 ve 4 kırmızı jetonum var, bir de 4 oyuncuyuz ve olay oldu; toplam kaç küp"
+    total = sum_of_parts(bant[1], question, "bant-oyunu")
+    assert total is not None and total.value == 17  # (3 + 2 + 4) + 4 × 2
+
+
 def test_sentences_telling_different_rules_situations_are_added(bant):
     # One rule's numbers across a sentence's clauses, another rule's in the next sentence:
     # "…, kademe çarpanları 2 ve 4, 6 fabrikam var. Bi de '0' alanında 1 belirtecim var."
