@@ -215,6 +215,10 @@ def calculate(formula: Formula, question: str, binding: Binding,
         # reads as noise; what the row was read for is the working.
         given = ", ".join(f"{fmt_number(v)} {labels[n]}" for n, v in inputs)
         result = f"{fmt_number(value)} {formula.unit}" + (f" ({given})" if given else "")
+    elif _one_row(done.text, fmt_number(value)):
+        # a row of a band table is the whole working: "2 kart eksik (8: 8-11 jeton, …)",
+        # not "2 kart eksik: 2 (8: …) = 2"
+        result = f"{fmt_number(value)} {formula.unit} {done.text[len(fmt_number(value)) + 1:]}"
     elif not inputs and not _WORKED.search(done.text):
         # the rule's one number for the case asked ("tek oyuncu doldurursa 8"): what it is for
         result = f"{fmt_number(value)} {formula.unit} ({formula.say})"
@@ -266,6 +270,18 @@ def calculate(formula: Formula, question: str, binding: Binding,
 
 
 _WORKED = re.compile(r"[-+−×/÷⌈⌊]")  # a result's text that shows arithmetic
+
+
+def _one_row(text: str, value: str) -> bool:
+    """The working is one band row and nothing else: "2 (8: 8-11 jeton, 2 daha az kart)"."""
+    if not text.startswith(f"{value} (") or not text.endswith(")"):
+        return False
+    depth = 0
+    for i, c in enumerate(text[len(value) + 1:], len(value) + 1):
+        depth += (c == "(") - (c == ")")
+        if depth == 0:
+            return i == len(text) - 1
+    return False
 
 
 # "kaç olur", "kaça düşer", "kaç kalır", "yeni skorum kaç", "krizden sonra moral kaç?" (at

@@ -277,6 +277,33 @@ quote = "Oyun 2 koşul (2 oyuncuda 3) sağlanınca biter."
     assert "3 = 3" not in calc.result
 
 
+def test_a_rule_of_the_drop_itself_answers_the_drop_with_its_row(bant):
+    # "9 jetonum var, kaç kart eksik": a rule whose result is the penalty (needed words
+    # "eksik|az") answers it; its working is the band row read, not "2: 2 (9: …) = 2".
+    corpus_dir, _ = bant
+    rules = corpus_dir / "rules" / "bant-oyunu.toml"
+    rules.write_text(rules.read_text(encoding="utf-8") + '''
+[[formula]]
+id = "fewer"
+say = "eksik çekilen kart"
+unit = "kart eksik"
+moment = "each-round"
+expr = "band(tokens)"
+needs = ["eksik|az"]
+asks = ["kart", "card"]
+keywords = ["eksik", "az", "çek"]
+quote = "- 0-3 jeton: ceza yok - 4-7 jeton: 1 daha az kart çek - 8-11 jeton: 2 daha az kart çek"
+bands = [{ low = 0, high = 3, value = 0, say = "0-3 jeton" },
+         { low = 4, high = 7, value = 1, say = "4-7 jeton, 1 daha az kart" },
+         { low = 8, high = 11, value = 2, say = "8-11 jeton, 2 daha az kart" }]
+''', encoding="utf-8")
+    calculator = Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+    calc = _calc(calculator, "9 jetonum var kaç kart eksik çekiyom")
+    assert calc.value == 2 and calc.result == "2 kart eksik (9: 8-11 jeton, 2 daha az kart)"
+    # the count drawn is still the other rule's (the drop rule needs its words)
+    assert _calc(calculator, "9 jetonum var, kaç kart çekerim").value == 3
+
+
 def test_comparison_with_the_player_count(bant):
     calc = _calc(bant[1], "4 kişiyiz, toplam 6 puan çıktı, saldırı durur mu, kaç puan")
     assert calc.value == 6
@@ -1104,7 +1131,7 @@ def test_pairs_counts_pairs_of_equal_values_each_value_in_one_pair(bant):
     calculator = _with_pairs(bant)
     calc = _calc(calculator, "zarlarım 3, 3, 3, 5, 5 ve 6, kaç değer çiftim var")
     assert calc.value == 2  # 3+3 and 5+5; the third 3 and the 6 pair with nothing
-    assert calc.result.startswith("2 değer çifti: 2 (3, 3, 3, 5, 5, 6 içinde")
+    assert calc.result.startswith("2 değer çifti (3, 3, 3, 5, 5, 6 içinde")  # not "2: 2 (…) = 2"
     assert "zar değeri = (3, 3, 3, 5, 5, 6)" in calc.working  # listed, not added up
     assert _calc(calculator, "zarlarım 3, 4 ve 6, kaç değer çiftim var").value == 0
 
