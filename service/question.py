@@ -190,6 +190,23 @@ def _parts(text: str) -> tuple[str, ...]:
     return tuple(asking) if len(asking) >= 2 else ()
 
 
+# "X ile Y arasındaki fark ne": a comparison asks what each side is; one side's sentence
+# leaves the other unsaid (folded).
+_DIFFERENCE = re.compile(r"^(?P<x>.+?)\s+(?:ile|vs\.?|versus)\s+(?P<y>.+?)\s+"
+                         r"(?:aras[iı]ndaki\s+|aras[iı]nda\s+)?fark(?:lar)?[iı]?\b",
+                         re.IGNORECASE)
+
+
+def _sides(text: str) -> tuple[str, ...]:
+    """The two things a "what is the difference" question compares, each a part; () when
+    it compares nothing this way."""
+    clause = _CLAUSE.split(text)
+    found = next((m for m in (_DIFFERENCE.search(c.strip()) for c in clause) if m), None)
+    if found is None:
+        return ()
+    return (found.group("x").strip(), found.group("y").strip())
+
+
 def analyse(raw: str) -> Question:
     """The question, read once."""
     text = clean(raw)
@@ -198,6 +215,8 @@ def analyse(raw: str) -> Question:
     flat = " ".join(folded)
     yes_no, how_many, how_why, what_if = _flags(folded, flat)
     parts = _parts(text)
+    sides = () if parts or how_many else _sides(text)  # "kaç puan fark": a number
+    parts = parts or sides
     part_flats = [" ".join(fold(w) for w in words(p)) for p in parts]
     part_flags = [_flags(f.split(), f) for f in part_flats]
     if parts:  # a question asks for a number, or yes/no, if any part does
@@ -212,7 +231,8 @@ def analyse(raw: str) -> Question:
         numbers=tuple(numbers_in(text)), english=english, yes_no=yes_no, how_many=how_many,
         how_why=how_why, what_if=what_if,
         setup=any(_SETUP.fullmatch(w) for w in folded), parts=parts,
-        parts_explain=tuple((f[2] or f[3] or bool(_DOES.search(p))) and not f[1]
+        parts_explain=tuple(bool(sides) or ((f[2] or f[3] or bool(_DOES.search(p)))
+                                             and not f[1])
                             for f, p in zip(part_flags, part_flats, strict=True)),
         how_often=bool(_HOW_OFTEN.search(flat)), asks_order=bool(_ORDER.search(flat)),
         asked=_asked(folded) if yes_no else "", wh_nouns=_wh_nouns(folded, typed),

@@ -52,6 +52,8 @@ _FILLER = frozenset(fold(w) for w in (
     # "kurulum hangi adımlardan oluşur", "kurulum adımları sırasıyla nelerdir"
     "hangi", "adımlardan", "adımlarla", "adımlarını", "oluşur", "oluşuyor", "oluşuyo",
     "sırayla", "sırasıyla", "nelerdir", "steps", "what", "of",
+    # "2 kişi kurulum nasıl oluyo": how it goes
+    "oluyor", "oluyo", "olur",
 ))
 _PLAYERS = re.compile(r"^(kisi|oyuncu)\w*$|^players?$")
 # Any form of "oynamak" (to play: "oynıcaz", "oynayacağız") and of what changes or differs

@@ -122,6 +122,24 @@ def test_a_part_asking_what_the_player_does_takes_more_than_one_sentence():
     assert True in spoken.parts_explain
 
 
+@pytest.mark.parametrize(("text", "sides"), [
+    ("gig takas etmek ile gig calmak arasindaki fark nedir", ("gig takas etmek", "gig calmak")),
+    ("İskoçya modu ile İrlanda modu arasındaki farklar neler?",
+     ("İskoçya modu", "İrlanda modu")),
+    ("secret objective ile betrayal objective farkı ne",
+     ("secret objective", "betrayal objective")),
+])
+def test_a_difference_asked_is_two_parts_each_explained(text, sides):
+    q = analyse(text)
+    assert q.parts == sides and q.parts_explain == (True, True)
+
+
+def test_a_difference_that_is_a_number_or_names_no_sides_is_one_question():
+    # "kaç puan fark": the number is the answer; "A B C D arasındaki fark": no "ile"
+    assert analyse("birinci ile ikinci arasında kaç puan fark var").parts == ()
+    assert analyse("A B C D tahtaları arasındaki fark ne").parts == ()
+
+
 def test_a_superlative_naming_who_is_no_limit_asked():
     # "en çok kirli enerjisi olanı" names the player with the most; the question asks who.
     assert not analyse("Kriz kartı en çok kirli enerjisi olanı vuruyor, kim hedefleniyor?"
