@@ -79,8 +79,10 @@ def _parts(calculator: Calculator, question: str, game: str, asked: list[Token],
     starts = [0, *(m.end() for m in cuts)]
     ends = [*(m.start() for m in cuts), len(question)]
     rules = {f.id: f for f in calculator.formulas}
-    for start, end in zip(starts, ends, strict=True):
+    for k, (start, end) in enumerate(zip(starts, ends, strict=True)):
         clause = question[start:end]
+        if not sections and k + 1 < len(starts):
+            clause += _noun_said_next(clause, question[starts[k + 1] : ends[k + 1]])
         if sections:  # "1. bölümde": the ordinal names the section, it counts nothing
             clause = _ORDINAL.sub(lambda m: " " * len(m.group()), clause)
         if sections and not any(numbers_in(clause)):
@@ -117,6 +119,22 @@ def _parts(calculator: Calculator, question: str, game: str, asked: list[Token],
     if len(parts) < 2 or len({c.unit for c, _ in parts}) != 1 or all(s < 0 for _, s in parts):
         return []
     return parts
+
+
+# A clause that ends on its count ("okulda 2") and the next that names it after its own
+# ("hastanede 1 hayatta kalanım var"): the noun said once counts both.
+_ENDS_ON_COUNT = re.compile(r"\w+\s+\d+\s*$")
+_COUNT_AND_NOUN = re.compile(r"^\s*\w+\s+\d+\s+(?P<noun>[^\d,;.!?]+?)\s*$")
+
+
+def _noun_said_next(clause: str, following: str) -> str:
+    """The noun to read after a clause of a place and a bare count, taken from the next
+    clause of the same shape (appended, so the clause's numbers keep their places); ""
+    otherwise."""
+    if not _ENDS_ON_COUNT.search(clause) or len(numbers_in(clause)) != 1:
+        return ""
+    found = _COUNT_AND_NOUN.match(following)
+    return f" {found.group('noun')}" if found else ""
 
 
 def _apart(parts: list[tuple[Calculation, int]], rules: dict[str, Formula]) -> bool:

@@ -1247,6 +1247,16 @@ def test_a_rank_said_of_oneself_and_a_bare_now_what_after_the_score(real_corpus)
                                 "aramızda kaç puan fark var?", "rebirth") is None
 
 
+def test_a_count_whose_noun_the_next_clause_says_is_read_with_it(real_corpus):
+    # "okulda 2, hastanede 1 hayatta kalan": the noun said once counts both places
+    from hakem.sums import work_out
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    calc = work_out(calculator, "kolonide 5 hayatta kalan var, okulda 3, hastanede 2 karakter "
+                                "var. 2 gürültü jetonu için zarlar 1, 6 geldi. toplam kaç zombi "
+                                "eklenir?", "dead-of-winter")
+    assert calc is not None and calc.value == 9  # ⌈5 / 2⌉ + 3 + 2, and the 1 rolled: 1
+
+
 def test_a_rate_the_question_quotes_is_no_number_left_out(real_corpus):
     # "her dost Gig değer çifti için 1 kart çek": the card's rate, not part of the situation
     calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
