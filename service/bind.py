@@ -71,7 +71,8 @@ def _gap_ok(toks: list[Token], a: int, b: int) -> bool:
                                           for t in between)
 
 
-_ONE_OF = frozenset(("biri", "birisi"))  # "beş bitiş koşulundan biri": one of them
+_ONE_OF = frozenset(("biri", "birisi"))
+_ONCE = re.compile(r"\bbi(?:r)? (?:kere|kez|defa|sefer)\b")  # folded  # "beş bitiş koşulundan biri": one of them
 
 
 @dataclass(frozen=True)
@@ -203,7 +204,9 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         del owner[n]
     for n in _parts_of_counts(question, toks, owner, named_by, qs):
         del owner[n]
-    if owner:  # "bir uranyum kaç elektrik" asks the rule, not a situation: no count is stated
+    # "bir uranyum kaç elektrik" asks the rule, not a situation: no count is stated; "bir
+    # kere birinci, bir kere ikinci oldum" tells what happened (a count of occasions)
+    if owner or _ONCE.search(fold(question)):
         bind_ones(question, toks, found, qs, owner, used)
     values: dict[str, list[float]] = {}
     spans: dict[str, list[tuple[int, int]]] = {}
