@@ -71,8 +71,8 @@ def _gap_ok(toks: list[Token], a: int, b: int) -> bool:
                                           for t in between)
 
 
-_ONE_OF = frozenset(("biri", "birisi"))
-_ONCE = re.compile(r"\bbi(?:r)? (?:kere|kez|defa|sefer)\b")  # folded  # "beş bitiş koşulundan biri": one of them
+_ONE_OF = frozenset(("biri", "birisi"))  # "beş bitiş koşulundan biri": one of them
+_ONCE = re.compile(r"\bbi(?:r)? (?:kere|kez|defa|sefer)\b")  # "bir kere" (folded): once
 
 
 @dataclass(frozen=True)
