@@ -239,7 +239,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
 
 # "7 hayatta kalan var (2'si çaresiz)", "6 kişi var, 1'i helpless": a number with the
 # possessive ending names a part of the count before it.
-_PART_OF = re.compile(r"(?:['’]?s?[iıuü])\b")
+_PART_OF = re.compile(rf"[{APOSTROPHES}]?s?[iıuüIİUÜ]\b", re.IGNORECASE)
 
 
 def _parts_of_counts(question: str, toks: list[Token], owner: dict[int, str],

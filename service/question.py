@@ -191,9 +191,12 @@ def _parts(text: str) -> tuple[str, ...]:
 
 
 # "X ile Y arasındaki fark ne": a comparison asks what each side is; one side's sentence
-# leaves the other unsaid (folded).
-_DIFFERENCE = re.compile(r"^(?P<x>.+?)\s+(?:ile|vs\.?|versus)\s+(?P<y>.+?)\s+"
-                         r"(?:aras[iı]ndaki\s+|aras[iı]nda\s+)?fark(?:lar)?[iı]?\b",
+# leaves the other unsaid. Split at the last "ile" ("2 kişiyle normal kurulum ile solo
+# kurulum arasındaki fark"), and only where "fark" is asked about ("fark ne", "farkları
+# neler"), not "fark eder mi" (does it matter), "fark ederse" (notices), "fark kadar".
+_DIFFERENCE = re.compile(r"^(?P<x>.+)\s+(?:ile|vs\.?|versus)\s+(?P<y>.+?)\s+"
+                         r"(?:aras[iı]ndaki\s+|aras[iı]nda\s+(?:bir\s+)?)?"
+                         r"fark(?:lar)?[iı]?\s*(?:ne\w*|\?|$)",
                          re.IGNORECASE)
 
 
@@ -215,7 +218,8 @@ def analyse(raw: str) -> Question:
     flat = " ".join(folded)
     yes_no, how_many, how_why, what_if = _flags(folded, flat)
     parts = _parts(text)
-    sides = () if parts or how_many else _sides(text)  # "kaç puan fark": a number
+    # ("kaç puan fark": a number; "fark var mı": a yes/no, its verdict read as one)
+    sides = () if parts or how_many or yes_no else _sides(text)
     parts = parts or sides
     part_flats = [" ".join(fold(w) for w in words(p)) for p in parts]
     part_flags = [_flags(f.split(), f) for f in part_flats]

@@ -216,8 +216,8 @@ def calculate(formula: Formula, question: str, binding: Binding,
         given = ", ".join(f"{fmt_number(v)} {labels[n]}" for n, v in inputs)
         result = f"{fmt_number(value)} {formula.unit}" + (f" ({given})" if given else "")
     elif _one_row(done.text, fmt_number(value)):
-        # a row of a band table is the whole working: "2 kart eksik (8: 8-11 jeton, …)",
-        # not "2 kart eksik: 2 (8: …) = 2"
+        # one reading is the whole working: "2 kart eksik (8: 8-11 jeton, …)", not "2 kart
+        # eksik: 2 (8: …) = 2"
         result = f"{fmt_number(value)} {formula.unit} {done.text[len(fmt_number(value)) + 1:]}"
     elif not inputs and not _WORKED.search(done.text):
         # the rule's one number for the case asked ("tek oyuncu doldurursa 8"): what it is for
@@ -273,7 +273,9 @@ _WORKED = re.compile(r"[-+−×/÷⌈⌊]")  # a result's text that shows arithm
 
 
 def _one_row(text: str, value: str) -> bool:
-    """The working is one band row and nothing else: "2 (8: 8-11 jeton, 2 daha az kart)"."""
+    """The working is one reading and nothing else, the value and what it was read from
+    in one parenthesis: a band's row ("2 (8: 8-11 jeton, 2 daha az kart)"), a rank's
+    ("5 (1: 1. sıra)"), the pairs counted ("2 (3, 3, 5, 5 içinde aynı değerli çift)")."""
     if not text.startswith(f"{value} (") or not text.endswith(")"):
         return False
     depth = 0

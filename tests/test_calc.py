@@ -1267,6 +1267,16 @@ def test_a_count_whose_noun_the_next_clause_says_is_read_with_it(real_corpus):
     assert calc is not None and calc.value == 9  # ⌈5 / 2⌉ + 3 + 2, and the 1 rolled: 1
 
 
+def test_the_crisis_penalty_is_asked_by_fewer_cards_not_by_at_least(real_corpus):
+    from hakem.sums import work_out
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    fewer = work_out(calculator, "6 jetonum var, kaç kart az çekiyom", "daybreak")
+    assert fewer is not None and fewer.value == 1 and "eksik" in fewer.result
+    # "en az" (at least) asks for the cards drawn, never the penalty
+    least = work_out(calculator, "10 jetonum var, en az kaç kart çekerim", "daybreak")
+    assert least is None or "eksik" not in least.result
+
+
 def test_a_rate_the_question_quotes_is_no_number_left_out(real_corpus):
     # "her dost Gig değer çifti için 1 kart çek": the card's rate, not part of the situation
     calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)

@@ -148,7 +148,7 @@ def test_a_new_game_without_sections_degrades_gracefully(tiny_corpus_dir):
     ("kurulum adımları sırasıyla nelerdir", None),
     ("ikimiz oynicaz, kurulumda ne değişiyo?", 2),  # "the two of us", any "oyna-"
     ("üçümüz oynayacağız, kurulumda neler farklı", 3),
-    ("2 kisilik kurulum nasil oluyo", 2),
+    ("3 kisilik kurulum nasil oluyo", 3),
 ])
 def test_setup_questions(question, players):
     found = setup_request(question)

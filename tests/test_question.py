@@ -123,11 +123,11 @@ def test_a_part_asking_what_the_player_does_takes_more_than_one_sentence():
 
 
 @pytest.mark.parametrize(("text", "sides"), [
-    ("gig takas etmek ile gig calmak arasindaki fark nedir", ("gig takas etmek", "gig calmak")),
-    ("İskoçya modu ile İrlanda modu arasındaki farklar neler?",
-     ("İskoçya modu", "İrlanda modu")),
-    ("secret objective ile betrayal objective farkı ne",
-     ("secret objective", "betrayal objective")),
+    ("kömür ile uranyum arasindaki fark nedir", ("kömür", "uranyum")),
+    ("Şehirleştir ile Sanayileştir arasındaki farklar neler?",
+     ("Şehirleştir", "Sanayileştir")),
+    ("2 kişiyle normal kurulum ile solo kurulum farkı ne",  # split at the last "ile"
+     ("2 kişiyle normal kurulum", "solo kurulum")),
 ])
 def test_a_difference_asked_is_two_parts_each_explained(text, sides):
     q = analyse(text)
@@ -138,6 +138,12 @@ def test_a_difference_that_is_a_number_or_names_no_sides_is_one_question():
     # "kaç puan fark": the number is the answer; "A B C D arasındaki fark": no "ile"
     assert analyse("birinci ile ikinci arasında kaç puan fark var").parts == ()
     assert analyse("A B C D tahtaları arasındaki fark ne").parts == ()
+    # other meanings of "fark": does it matter, notices, as much as the difference; and a
+    # yes/no ("fark var mı") keeps its verdict
+    for text in ("2 kişi ile oynarsam fark eder mi?", "rakip ile takas ettiğimi fark ederse",
+                 "talep ile üretim arasındaki fark kadar jeton mu alıyorum?",
+                 "masada ile elde oynamak arasında bir fark var mı?"):
+        assert analyse(text).parts == (), text
 
 
 def test_a_superlative_naming_who_is_no_limit_asked():
