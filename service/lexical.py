@@ -200,7 +200,7 @@ BOARD_GAME_TERMS = {
     "variant": "varyant", "solo": "solo", "penalty": "ceza", "bonus": "bonus",
     "phase": "aşama faz", "step": "adım", "area": "alan", "zone": "alan", "space": "alan",
     "play": "oyna", "opponent": "rakip", "attack": "saldırı saldır", "defend": "savun",
-    "damage": "hasar", "trash": "çöp", "sell": "sat", "buy": "satın al", "pay": "öde",
+    "damage": "hasar", "trash": "çöp", "sell": "satış", "buy": "satın al", "pay": "öde",
     "spend": "harca", "gain": "kazan", "stack": "yığın", "pile": "yığın", "supply": "stok",
     "place": "yerleştir koy", "remove": "kaldır", "return": "geri", "reveal": "aç",
     "hidden": "gizli", "secret": "gizli", "face": "yüz", "down": "kapalı", "up": "açık",

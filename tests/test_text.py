@@ -92,6 +92,17 @@ def test_english_board_game_words_and_place_names_are_read_in_turkish():
         "contribute")  # "contr…" would be control's too: left to the texts' own glosses
 
 
+def test_an_english_verb_is_read_as_the_word_the_texts_use():
+    # "kaç kere sell yapabilirim": "sat" (a root no text word is) matched nothing; the
+    # texts say "satış" ("standart satış", "Tur İçin Satış")
+    from hakem.lexical import LexicalIndex
+
+    index = LexicalIndex(["Tur İçin Satış: her turda bir kez standart satış yapabilirsiniz.",
+                          "Mulligan: her turda bir kez yeni el çekimi yapabilirsiniz."])
+    scores = index.scores("turda kaç kere sell yapabilirim")
+    assert scores[0] > 2 * scores[1]  # matched by its word, not by the length of the rest
+
+
 def test_when_is_a_question_word_not_the_rules_word_for_time():
     # "Drawdown ne zaman tetikleniyor": its "zaman" matched a loss rule's "Zaman:" (time runs
     # out) and led the answer with it.
