@@ -37,8 +37,11 @@ _ASKS_STEPS = re.compile(r"\badimlar\w*|\badim adim\b|\bsteps\b|\bstep by step\b
                          r"|\bsira(?:yla|siyla) ne\w*")
 # (A phase named right before: "Kriz Aşaması'nda kartlar … her kart için neler yapılır" asks
 # about the cards.)
+# So does one phase's order: "Koloni Fazı hangi sırayla uygulanıyor" (its steps'); not the
+# phases' ("fazlar hangi sırayla", "aşamaları hangi sırayla": the round's phases).
 _ASKS_CONTENTS = re.compile(r"\b(?:asama|faz|phase)\w*(?: \w+)? neler (?:yapil|olu)\w*"
-                            r"|\bwhat happens (?:in|during)(?: \w+){0,3} phase\b")
+                            r"|\bwhat happens (?:in|during)(?: \w+){0,3} phase\b"
+                            r"|\b(?:asamasi|fazi|phase) (?:hangi|ne) sira\w*")
 _PHASE_WORD = re.compile(r"(?:asama|faz|phase)[\w'’]*")
 MIN_STEPS = 3  # fewer headed passages are no procedure worth listing as one
 # A step reads on past its first sentence, within its passage, up to this many characters:

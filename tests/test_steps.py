@@ -73,6 +73,8 @@ def test_a_run_of_fewer_than_three_headings_is_no_procedure():
     ("What happens in the Camp Phase?", True),
     # a phase named, but what is asked is what happens to the cards
     ("Kamp Fazı'nda kartlar hangi sırayla açılır ve her kart için neler yapılır?", False),
+    ("Kamp fazı hangi sırayla oynanır?", True),  # one phase's order is its steps
+    ("bir turun fazları hangi sırayla gelir?", False),  # the phases' order: the turn's
 ])
 def test_which_questions_ask_for_steps(question, asks):
     assert steps_request(analyse(question)) is asks
