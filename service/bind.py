@@ -23,7 +23,14 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .bind_groups import breakdowns, counts_of_lists, each_of, pairs, rate_numbers
+from .bind_groups import (
+    breakdowns,
+    counts_of_lists,
+    each_of,
+    pairs,
+    parts_of_counts,
+    rate_numbers,
+)
 from .bind_words import (
     ABLATIVE,
     CLAUSE_ENDS,
@@ -202,7 +209,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
             owner[n] = ranked[0]
     for n in counts_of_lists(toks, owner, named_by, qs):
         del owner[n]
-    for n in _parts_of_counts(question, toks, owner, named_by, qs):
+    for n in parts_of_counts(question, toks, owner, named_by, qs):
         del owner[n]
     # "bir uranyum kaç elektrik" asks the rule, not a situation: no count is stated; "bir
     # kere birinci, bir kere ikinci oldum" tells what happened (a count of occasions)
@@ -235,35 +242,6 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         spans.setdefault(name, []).extend([(toks[n].start, toks[n].end)] * copies)
     return Binding({k: tuple(v) for k, v in values.items()},
                    {k: tuple(v) for k, v in spans.items()})
-
-
-# "7 hayatta kalan var (2'si çaresiz)", "6 kişi var, 1'i helpless": a number with the
-# possessive ending names a part of the count before it.
-_PART_OF = re.compile(rf"[{APOSTROPHES}]?s?[iıuüIİUÜ]\b", re.IGNORECASE)
-
-
-def _parts_of_counts(question: str, toks: list[Token], owner: dict[int, str],
-                     named_by: dict[int, Mention], qs: dict[str, Quantity]) -> list[int]:
-    """Numbers said as a part of the count just before them ("7 hayatta kalan var, 2'si
-    çaresiz") of a quantity the rule adds to that count when stated (one with a default):
-    the part is already in the count, so it is not counted again. ("6'sı eşleşiyor 2'si
-    eşleşmiyor": two parts of one whole, neither a part of the other; "5 koşuldan 2'si
-    sağlandı": the part of a whole named before it, not after.)"""
-    parts = []
-    for n in owner:
-        tok = toks[n]
-        if tok.text or not _PART_OF.match(question, tok.end) or qs[owner[n]].default is None \
-                or n not in named_by or named_by[n].first < n:
-            continue
-        before = [m for m in owner if m < n]
-        if not before:
-            continue
-        m = max(before)
-        if owner[m] == owner[n] or toks[m].text or _PART_OF.match(question, toks[m].end) \
-                or any(t.text in SENTENCE_ENDS for t in toks[m + 1 : n]):
-            continue
-        parts.append(n)
-    return parts
 
 
 # "kaçı", "kaç tanesi": the part asked of a whole (not "kaçtım", fled), folded.

@@ -4,7 +4,8 @@ number its quantity.
 What it does: finds one number said of each of several names ("d4, d6 ve d10 hepsi 2"),
 rate numbers ("her band için 2"), numbers in parentheses that break down the one before
 ("11 (7 temiz 4 kirli)"), names each followed by their number ("talebim 13 toplam enerjim
-10"), and numbers that count a list rather than add to it ("2 ve 4 olan iki tier"). What it
+10"), numbers that count a list rather than add to it ("2 ve 4 olan iki tier"), and parts
+of a count already in it ("7 hayatta kalan var, 2'si çaresiz"). What it
 does not do: give the remaining numbers their quantities (``bind``).
 """
 
@@ -16,7 +17,7 @@ import re
 from .bind_words import CLAUSE_ENDS, EVERY, RATE_WORDS, SENTENCE_ENDS, SEPARATORS
 from .formulas import Quantity
 from .mentions import Mention, Token
-from .text import fold
+from .text import APOSTROPHES, fold
 
 # "d4, d6 ve d10 hepsi 2", "d8 ile d12 ikisi de 5", "d10 ile d12 de 5", "her biri 3": one
 # number said of each of the things listed right before it. "ikisi", "dördü" (folded) say
@@ -142,3 +143,32 @@ def counts_of_lists(toks: list[Token], owner: dict[int, str],
         if count >= 2 and len(listed) == count and joined:
             out.append(n)
     return out
+
+
+# "7 hayatta kalan var (2'si çaresiz)", "6 kişi var, 1'i helpless": a number with the
+# possessive ending names a part of the count before it.
+_PART_OF = re.compile(rf"[{APOSTROPHES}]?s?[iıuüIİUÜ]\b", re.IGNORECASE)
+
+
+def parts_of_counts(question: str, toks: list[Token], owner: dict[int, str],
+                    named_by: dict[int, Mention], qs: dict[str, Quantity]) -> list[int]:
+    """Numbers said as a part of the count just before them ("7 hayatta kalan var, 2'si
+    çaresiz") of a quantity the rule adds to that count when stated (one with a default):
+    the part is already in the count, so it is not counted again. ("6'sı eşleşiyor 2'si
+    eşleşmiyor": two parts of one whole, neither a part of the other; "5 koşuldan 2'si
+    sağlandı": the part of a whole named before it, not after.)"""
+    parts = []
+    for n in owner:
+        tok = toks[n]
+        if tok.text or not _PART_OF.match(question, tok.end) or qs[owner[n]].default is None \
+                or n not in named_by or named_by[n].first < n:
+            continue
+        before = [m for m in owner if m < n]
+        if not before:
+            continue
+        m = max(before)
+        if owner[m] == owner[n] or toks[m].text or _PART_OF.match(question, toks[m].end) \
+                or any(t.text in SENTENCE_ENDS for t in toks[m + 1 : n]):
+            continue
+        parts.append(n)
+    return parts

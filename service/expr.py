@@ -4,8 +4,9 @@ What it does: parses an expression with Python's ``ast`` (never executing it) an
 it uses only numbers, quantity names, ``+ - * /``, comparisons in conditions and the
 functions of ``FUNCTIONS``; works it out for given values, writing the working with the
 numbers in place ("5 hayatta kalan × 1", "⌈7 / 2⌉", "2 (9: 8-11 jeton)"), or by name only
-(``symbolic``) to state the rule. ``Missing`` is raised for a value it needs and does not
-have. What it does not do: read rules files (``formulas``) or questions (``calc``, ``bind``).
+(``symbolic``) to state the rule, and tells a working that is one such reading and nothing
+else (``one_reading``). ``Missing`` is raised for a value it needs and does not have. What
+it does not do: read rules files (``formulas``) or questions (``calc``, ``bind``).
 """
 
 from __future__ import annotations
@@ -203,3 +204,17 @@ def evaluate(node: ast.expr, env: dict[str, float], labels: dict[str, str],
         return Eval(value, inner.text + clamp)
 
     return ev(node)
+
+
+def one_reading(text: str, value: str) -> bool:
+    """The working is one reading and nothing else, the value and what it was read from
+    in one parenthesis: a band's row ("2 (8: 8-11 jeton, 2 daha az kart)"), a rank's
+    ("5 (1: 1. sıra)"), the pairs counted ("2 (3, 3, 5, 5 içinde aynı değerli çift)")."""
+    if not text.startswith(f"{value} (") or not text.endswith(")"):
+        return False
+    depth = 0
+    for i, c in enumerate(text[len(value) + 1:], len(value) + 1):
+        depth += (c == "(") - (c == ")")
+        if depth == 0:
+            return i == len(text) - 1
+    return False

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bind import Binding
-from .expr import Missing, evaluate, parse_expr
+from .expr import Missing, evaluate, one_reading, parse_expr
 from .formulas import Citation, Formula, Quantity
 from .mentions import Token, all_said, mentions, tokens
 from .numbers import fmt_number, numbers_in
@@ -215,7 +215,7 @@ def calculate(formula: Formula, question: str, binding: Binding,
         # reads as noise; what the row was read for is the working.
         given = ", ".join(f"{fmt_number(v)} {labels[n]}" for n, v in inputs)
         result = f"{fmt_number(value)} {formula.unit}" + (f" ({given})" if given else "")
-    elif _one_row(done.text, fmt_number(value)):
+    elif one_reading(done.text, fmt_number(value)):
         # one reading is the whole working: "2 kart eksik (8: 8-11 jeton, …)", not "2 kart
         # eksik: 2 (8: …) = 2"
         result = f"{fmt_number(value)} {formula.unit} {done.text[len(fmt_number(value)) + 1:]}"
@@ -270,20 +270,6 @@ def calculate(formula: Formula, question: str, binding: Binding,
 
 
 _WORKED = re.compile(r"[-+−×/÷⌈⌊]")  # a result's text that shows arithmetic
-
-
-def _one_row(text: str, value: str) -> bool:
-    """The working is one reading and nothing else, the value and what it was read from
-    in one parenthesis: a band's row ("2 (8: 8-11 jeton, 2 daha az kart)"), a rank's
-    ("5 (1: 1. sıra)"), the pairs counted ("2 (3, 3, 5, 5 içinde aynı değerli çift)")."""
-    if not text.startswith(f"{value} (") or not text.endswith(")"):
-        return False
-    depth = 0
-    for i, c in enumerate(text[len(value) + 1:], len(value) + 1):
-        depth += (c == "(") - (c == ")")
-        if depth == 0:
-            return i == len(text) - 1
-    return False
 
 
 # "kaç olur", "kaça düşer", "kaç kalır", "yeni skorum kaç", "krizden sonra moral kaç?" (at
