@@ -79,7 +79,6 @@ def _gap_ok(toks: list[Token], a: int, b: int) -> bool:
 
 
 _ONE_OF = frozenset(("biri", "birisi"))  # "beş bitiş koşulundan biri": one of them
-_ONCE = re.compile(r"\bbi(?:r)? (?:kere|kez|defa|sefer)\b")  # "bir kere" (folded): once
 
 
 @dataclass(frozen=True)
@@ -211,9 +210,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         del owner[n]
     for n in parts_of_counts(question, toks, owner, named_by, qs):
         del owner[n]
-    # "bir uranyum kaç elektrik" asks the rule, not a situation: no count is stated; "bir
-    # kere birinci, bir kere ikinci oldum" tells what happened (a count of occasions)
-    if owner or _ONCE.search(fold(question)):
+    if owner:  # "bir uranyum kaç elektrik" asks the rule, not a situation: no count is stated
         bind_ones(question, toks, found, qs, owner, used)
     values: dict[str, list[float]] = {}
     spans: dict[str, list[tuple[int, int]]] = {}

@@ -613,16 +613,6 @@ def test_a_part_is_dropped_only_when_named_after_it_and_the_rule_adds_it():
         "matching": (6.0,), "unmatched": (2.0,)}
 
 
-def test_once_told_is_a_count_of_one():
-    # "bir kere birinci, bir kere ikinci oldum": what happened, each once ("bir" alone is the
-    # article: "bir uranyum kaç elektrik" states no count)
-    qs = [Quantity("firsts", "birincilik", ("birinci",), default=0),
-          Quantity("seconds", "ikincilik", ("ikinci",), default=0)]
-    assert bind("kral gününde bir kere birinci bir kere ikinci oldum", qs).values == {
-        "firsts": (1.0,), "seconds": (1.0,)}
-    assert bind("kral gününde birinci olan kaç puan alır", qs).values == {}
-
-
 def test_a_full_stop_after_a_number_ends_its_clause():
     qs = [Quantity("food", "yiyecek", ("yiyecek",))]
     # "moral 6. daha önce …" is no "6 more" of the food named before it
