@@ -201,9 +201,11 @@ def _calc(calculator: Calculator, question: str, game: str = "bant-oyunu"):
 
 
 def _with_rules(corpus_dir: Path, sentence: str, rules: str) -> Calculator:
-    """Bant Oyunu with one more rule sentence in its text and formulas in its rules file."""
-    with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
-        f.write(sentence + "\n")
+    """Bant Oyunu with one more rule sentence in its text (none when "": the rules quote the
+    text as it is) and formulas in its rules file."""
+    if sentence:
+        with (corpus_dir / "bant-oyunu.txt").open("a", encoding="utf-8") as f:
+            f.write(sentence + "\n")
     with (corpus_dir / "rules" / "bant-oyunu.toml").open("a", encoding="utf-8") as f:
         f.write(rules)
     return Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
@@ -255,12 +257,7 @@ def test_a_question_about_the_drop_is_not_answered_with_the_count(bant, question
 
 
 def test_a_row_read_from_a_table_shows_what_it_was_read_for_not_n_equals_n(bant):
-    corpus_dir, _ = bant
-    text = corpus_dir / "bant-oyunu.txt"
-    end_rule = "Oyun 2 koşul (2 oyuncuda 3) sağlanınca biter.\n"
-    text.write_text(text.read_text(encoding="utf-8") + end_rule, encoding="utf-8")
-    rules = corpus_dir / "rules" / "bant-oyunu.toml"
-    rules.write_text(rules.read_text(encoding="utf-8") + '''
+    calculator = _with_rules(bant[0], "Oyun 2 koşul (2 oyuncuda 3) sağlanınca biter.", '''
 [[formula]]
 id = "end-count"
 say = "oyunu bitiren koşul"
@@ -270,8 +267,7 @@ expr = "when(players == 2, 3, 2)"
 asks = ["koşul"]
 keywords = ["bitiş"]
 quote = "Oyun 2 koşul (2 oyuncuda 3) sağlanınca biter."
-''', encoding="utf-8")
-    calculator = Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+''')
     calc = _calc(calculator, "2 kişiyiz bitiş için kaç koşul lazım")
     assert calc.value == 3 and calc.result.startswith("3 koşul (2 oyuncu)")
     assert "3 = 3" not in calc.result
@@ -280,9 +276,7 @@ quote = "Oyun 2 koşul (2 oyuncuda 3) sağlanınca biter."
 def test_a_rule_of_the_drop_itself_answers_the_drop_with_its_row(bant):
     # "9 jetonum var, kaç kart eksik": a rule whose result is the penalty (needed words
     # "eksik|az") answers it; its working is the band row read, not "2: 2 (9: …) = 2".
-    corpus_dir, _ = bant
-    rules = corpus_dir / "rules" / "bant-oyunu.toml"
-    rules.write_text(rules.read_text(encoding="utf-8") + '''
+    calculator = _with_rules(bant[0], "", '''
 [[formula]]
 id = "fewer"
 say = "eksik çekilen kart"
@@ -296,8 +290,7 @@ quote = "- 0-3 jeton: ceza yok - 4-7 jeton: 1 daha az kart çek - 8-11 jeton: 2 
 bands = [{ low = 0, high = 3, value = 0, say = "0-3 jeton" },
          { low = 4, high = 7, value = 1, say = "4-7 jeton, 1 daha az kart" },
          { low = 8, high = 11, value = 2, say = "8-11 jeton, 2 daha az kart" }]
-''', encoding="utf-8")
-    calculator = Calculator.from_corpus(corpus_dir, load_corpus(corpus_dir))
+''')
     calc = _calc(calculator, "9 jetonum var kaç kart eksik çekiyom")
     assert calc.value == 2 and calc.result == "2 kart eksik (9: 8-11 jeton, 2 daha az kart)"
     # the count drawn is still the other rule's (the drop rule needs its words)
