@@ -27,6 +27,7 @@ from .bind_groups import (
     breakdowns,
     counts_of_lists,
     each_of,
+    glosses,
     pairs,
     parts_of_counts,
     rate_numbers,
@@ -91,6 +92,8 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     """Each number of the question given to the quantity it counts (if any)."""
     qs = {q.name: q for q in quantities}
     toks = tokens(question)
+    aside = glosses(question, toks)
+    toks = [t for j, t in enumerate(toks) if j not in aside]
     found = mentions(toks, [(q.name, a) for q in qs.values() for a in q.aliases])
     toks, found = _without_included(toks, found)
     in_names = {j for m in found for j in range(m.first, m.last + 1)}

@@ -3,7 +3,8 @@ number its quantity.
 
 What it does: finds one number said of each of several names ("d4, d6 ve d10 hepsi 2"),
 rate numbers ("her band için 2"), numbers in parentheses that break down the one before
-("11 (7 temiz 4 kirli)"), names each followed by their number ("talebim 13 toplam enerjim
+("11 (7 temiz 4 kirli)"), a gloss in parentheses between a name and its number
+("toplam enerjim (temiz+kirli) 9"), names each followed by their number ("talebim 13 toplam enerjim
 10"), numbers that count a list rather than add to it ("2 ve 4 olan iki tier"), and parts
 of a count already in it ("7 hayatta kalan var, 2'si çaresiz"). What it
 does not do: give the remaining numbers their quantities (``bind``).
@@ -172,3 +173,21 @@ def parts_of_counts(question: str, toks: list[Token], owner: dict[int, str],
             continue
         parts.append(n)
     return parts
+
+
+_PARENTHESES = re.compile(r"\([^()]*\)")
+
+
+def glosses(question: str, toks: list[Token]) -> set[int]:
+    """The tokens of each aside in parentheses, stating no number, right between a word and
+    a number: "toplam enerjim (temiz+kirli) 9" says what the words before it are made of;
+    the number is theirs, and the aside's own words ("kirli") are no names of it."""
+    out: set[int] = set()
+    for p in _PARENTHESES.finditer(question):
+        inside = [j for j, t in enumerate(toks) if p.start() <= t.start < p.end()]
+        if not inside or inside[0] == 0 or inside[-1] + 1 >= len(toks):
+            continue
+        if toks[inside[0] - 1].number is None and toks[inside[-1] + 1].number is not None \
+                and all(toks[j].number is None for j in inside):
+            out.update(inside)
+    return out

@@ -108,6 +108,11 @@ class Formula:
     # of the settlement placed on it ("son karoyu limana koydum").
     also_when: tuple[str, ...] = ()
     gives: str = ""  # the quantity its result is, for another formula to chain (``chain``)
+    # A running quantity it takes and gives anew (the Energy Demand after each Growth), and
+    # the quantity that counts the rounds it is applied over: a question that states the
+    # quantity now and asks about a later round gets it updated first (``chain``).
+    updates: str = ""
+    over: str = ""
     # The quantity its result is a loss of ("moral"): a question that states that quantity
     # ("moral 7") and asks what it becomes ("moral kaç olur") gets it less the loss.
     lowers: str = ""
@@ -224,6 +229,11 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
     if gives and (not isinstance(gives, str) or gives not in quantities or gives in names):
         raise FormulaError(f"{where}: `gives` must name a quantity of the file that the "
                            "formula itself does not use")
+    updates, over = raw.get("updates", ""), raw.get("over", "")
+    if not isinstance(updates, str) or not isinstance(over, str) or bool(updates) != bool(
+            over) or (updates and not {updates, over} <= names & set(quantities)):
+        raise FormulaError(f"{where}: `updates` and `over` come together, each a quantity "
+                           "the formula uses")
     kept = {}
     for key in ("lowers", "raises"):
         name = raw.get(key, "")
@@ -254,7 +264,7 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
         needs=strings(raw.get("needs", []) or [], where, "needs") if raw.get("needs") else (),
         also_when=strings(raw.get("also_when", []) or [], where, "also_when")
         if raw.get("also_when") else (),
-        gives=str(gives), lowers=lowers, raises=raises)
+        gives=str(gives), lowers=lowers, raises=raises, updates=updates, over=over)
 
 
 def used_quantities(names: set[str], quantities: dict[str, Quantity]) -> set[str]:

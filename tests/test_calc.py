@@ -1622,3 +1622,98 @@ def test_crisis_cards_said_as_fitting_or_not_are_matching_and_unmatched(real_cor
     asked = calculator.calculate("4 kişiyiz, krize 5 eşleşen kart koyduk. 4 değil mi oyuncu "
                                  "sayısı? kriz önlendi mi", "dead-of-winter")
     assert asked is None or "4 eşleşmeyen" not in asked.result
+
+
+RENEWING_RULES = '''
+[quantity.rounds]
+label = "tur"
+aliases = ["tur"]
+default = 1
+
+[[formula]]
+id = "grow-north"
+say = "büyümeden sonra Kuzey'in talebi"
+unit = "talep"
+moment = "each-round"
+expr = "demand + artis * rounds"
+given = { artis = { value = 2, label = "artış (Kuzey)" } }
+updates = "demand"
+over = "rounds"
+asks = ["talep"]
+keywords = ["kuzey", "büyüme"]
+quote = "Kuzey her tur talebini 2 artırır."
+
+[[formula]]
+id = "grow-south"
+say = "büyümeden sonra Güney'in talebi"
+unit = "talep"
+moment = "each-round"
+expr = "demand + artis * rounds"
+given = { artis = { value = 3, label = "artış (Güney)" } }
+updates = "demand"
+over = "rounds"
+asks = ["talep"]
+keywords = ["güney", "büyüme"]
+quote = "Güney her tur talebini 3 artırır."
+'''
+
+
+@pytest.fixture
+def renewing(bant) -> Calculator:
+    return _with_rules(bant[0], "Kuzey her tur talebini 2 artırır. Güney her tur talebini 3 "
+                       "artırır.", RENEWING_RULES)
+
+
+def test_a_quantity_stated_now_is_renewed_before_a_later_round(renewing):
+    # Stated now, asked at the next round: the region's growth comes first (10 + 2 = 12).
+    calc = _calc(renewing, "Kuzey'im, talep şu an 10. Sonraki turda üretim 9 olursa kaç ceza "
+                           "jetonu alırım")
+    assert calc.value == 3 and calc.formula == "penalty"
+    assert "(12 talep: 10 talep + 2 artış (Kuzey) × 1 tur = 12)" in calc.result
+    assert "Kuzey her tur talebini 2 artırır." in {c.quote for c in calc.citations}
+    # Two round ordinals: the rounds between them pass (10 + 3 × 2 = 16).
+    assert _calc(renewing, "Güney'im, şu an 2. turdayız, talep 10; 4. turda 9 üretim olursa "
+                           "kaç ceza jetonu alırım").value == 7
+    # Through a step: the renewed demand gives the tokens (14 − 9 = 5), the tokens the cards.
+    calc = _calc(renewing, "Kuzey'im talep şu an 12, sonraki turda üretim 9. Kaç kart çekerim")
+    assert calc.value == 4 and calc.formula == "draw"
+
+
+def test_a_quantity_is_not_renewed_without_now_a_later_round_and_whose_rule(renewing):
+    # No "now": the stated demand may already be the later round's.
+    assert _calc(renewing, "Kuzey'im, talep 10, sonraki turda üretim 9 olursa kaç ceza "
+                           "jetonu alırım").value == 1
+    # No later round.
+    assert _calc(renewing, "Kuzey'im, talep şu an 10, üretim 9, kaç ceza jetonu").value == 1
+    # Which rule renews it is not said: no growth is guessed.
+    assert _calc(renewing, "talep şu an 10. Sonraki turda üretim 9 olursa kaç ceza jetonu "
+                           "alırım").value == 1
+
+
+def test_rounds_ahead():
+    from hakem.chain import rounds_ahead
+    assert rounds_ahead("talebim şu an 11, bi sonraki raundun emisyonunda") == 1
+    assert rounds_ahead("su an 3. roundun Local Phase'indeyiz, 5. roundun emission'inda") == 2
+    assert rounds_ahead("talebim 11, sonraki raundun emisyonunda") == 0  # no now
+    assert rounds_ahead("şu an talebim 11, bu raundun emisyonunda") == 0
+
+
+def test_updates_and_over_come_together(bant):
+    folder = bant[0]
+    with pytest.raises(FormulaError, match="updates"):
+        _with_rules(folder, "Kuzey her tur talebini 2 artırır.",
+                    RENEWING_RULES.replace('over = "rounds"\n', "", 1))
+
+
+def test_a_gloss_between_a_name_and_its_number_is_no_name(real_corpus):
+    # "toplam enerjim (temiz+kirli) 9": the 9 is the total, not the dirty energy.
+    formulas = {f.id: f for f in Calculator.from_corpus(ROOT / "corpus", real_corpus).formulas
+                if f.game == "daybreak"}
+    question = "talebim 14 ama toplam enerjim (temiz+kirli) 9. Kaç CiC alırım"
+    assert bind(question, formulas["cic-from-total"].quantities).values == {
+        "demand": (14.0,), "total_energy": (9.0,)}
+    assert "dirty" not in bind(question, formulas["cic-from-deficit"].quantities).values
+    # An aside that states a number, or stands before no number, is no gloss.
+    from hakem.bind_groups import glosses
+    for said in ("talebim 11 (7 temiz 4 kirli) 3 jeton", "toplam enerjim 9 (temiz+kirli)"):
+        assert glosses(said, tokens(said)) == set()
