@@ -25,6 +25,7 @@ from .bind import Binding, bind
 from .chain import chain
 from .corpus import Corpus
 from .events import Candidate, combine
+from .exchange import exchanged
 from .formulas import Formula, load_formulas
 from .mentions import Token, all_said, mentions, word_matches
 from .text import fold, words
@@ -133,7 +134,10 @@ class Calculator:
                     f.gives in {q.name for q in formula.quantities}
                     and matched(toks, f.keywords) for f in game_formulas if f.id != formula.id)):
                 continue  # a formula answers what is asked, about its own topic
-            stated = bind(question, formula.quantities)
+            stated = exchanged(question, formula) if formula.exchange \
+                else bind(question, formula.quantities)
+            if stated is None:
+                continue  # the swap is said, but not which items or their values
             binding, steps, read = chain(formula, question, stated, producers, _step)
             calc = calculate(formula, question, binding, steps) if steps else None
             half = calc if calc is not None and calc.missing else None

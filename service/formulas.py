@@ -113,6 +113,9 @@ class Formula:
     # quantity now and asks about a later round gets it updated first (``chain``).
     updates: str = ""
     over: str = ""
+    # An exchange of one item each with a rival (``exchange``): the quantities of the items
+    # the player holds, the one given and the one taken.
+    exchange: tuple[str, ...] = ()
     # The quantity its result is a loss of ("moral"): a question that states that quantity
     # ("moral 7") and asks what it becomes ("moral kaç olur") gets it less the loss.
     lowers: str = ""
@@ -234,6 +237,13 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
             over) or (updates and not {updates, over} <= names & set(quantities)):
         raise FormulaError(f"{where}: `updates` and `over` come together, each a quantity "
                            "the formula uses")
+    exchange = strings(raw.get("exchange", []) or [], where, "exchange") \
+        if raw.get("exchange") else ()
+    if exchange and (len(exchange) != 3 or not set(exchange) <= names & set(quantities)
+                     or not raw.get("needs")):
+        raise FormulaError(f"{where}: `exchange` names three quantities the formula uses (the "
+                           "items held, the one given, the one taken), and `needs` says the "
+                           "swap")
     kept = {}
     for key in ("lowers", "raises"):
         name = raw.get(key, "")
@@ -264,7 +274,8 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
         needs=strings(raw.get("needs", []) or [], where, "needs") if raw.get("needs") else (),
         also_when=strings(raw.get("also_when", []) or [], where, "also_when")
         if raw.get("also_when") else (),
-        gives=str(gives), lowers=lowers, raises=raises, updates=updates, over=over)
+        gives=str(gives), lowers=lowers, raises=raises, updates=updates, over=over,
+        exchange=exchange)
 
 
 def used_quantities(names: set[str], quantities: dict[str, Quantity]) -> set[str]:

@@ -28,7 +28,9 @@ _ENGLISH_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 # morale named before it, not the waste pile named after the full stop.
 # (An ordinal's full stop, "2. oldum", is no sentence end; before a capital it is: "moral 7.
 # Açlık adımından sonra".)
-_WORD = re.compile(r"\b[dD]\d+\b|[^\W\d_]+|[,;+&!?]|(?<!\d)\.|\.(?=\s+[A-ZÇĞİÖŞÜ])")
+# A die's name may carry its ending unseparated ("d20sini", "d6yı"): the ending is dropped.
+_WORD = re.compile(r"\b[dD]\d+(?=[^\W\d_]*\b)|[^\W\d_]+|[,;+&!?]|(?<!\d)\.|\.(?=\s+[A-ZÇĞİÖŞÜ])")
+_DIE_BEFORE = re.compile(r"\b[dD]\d+$")
 _SOFTENED = {"p": "b", "t": "d", "k": "g", "c": "c"}  # folded: ç→c, ğ→g
 
 
@@ -59,6 +61,8 @@ def tokens(question: str) -> list[Token]:
             continue
         word = written_present(fold(m.group()))
         glued = m.start() and question[m.start() - 1].isdigit()
+        if glued and m.group()[0].isalpha() and _DIE_BEFORE.search(question[: m.start()]):
+            continue  # the die's own ending: "d20sini"
         if word in _ENGLISH_NUMBERS and glued:
             continue  # "3ten": 3 with its ending, not 3 and the English "ten" ("4x" stays)
         if word in _ENGLISH_NUMBERS:
@@ -151,8 +155,13 @@ _NOT = re.compile(r"degil|yok$|olmayan|olmadig|not$")
 
 
 def said_not_denied(toks: list[Token], phrase: str) -> bool:
-    """The phrase is said, and not denied by the word right after it."""
-    return any(not (m.last + 1 < len(toks) and _NOT.match(toks[m.last + 1].text))
+    """The phrase is said, and not denied by the word right after it, or after the noun it
+    names ("Deney C türbini yok": a word, not a number, between)."""
+    def denied(at: int) -> bool:
+        return at < len(toks) and bool(_NOT.match(toks[at].text))
+    return any(not (denied(m.last + 1) or (m.last + 1 < len(toks)
+                                           and toks[m.last + 1].number is None
+                                           and denied(m.last + 2)))
                for m in mentions(toks, [(phrase, phrase)]))
 
 

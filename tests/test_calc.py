@@ -1717,3 +1717,61 @@ def test_a_gloss_between_a_name_and_its_number_is_no_name(real_corpus):
     from hakem.bind_groups import glosses
     for said in ("talebim 11 (7 temiz 4 kirli) 3 jeton", "toplam enerjim 9 (temiz+kirli)"):
         assert glosses(said, tokens(said)) == set()
+
+
+def test_a_swap_of_dice_with_the_rival_is_worked_out_from_each_side_s_values(real_corpus):
+    # Both sides' dice with their values, then which two are swapped: the player's total
+    # after it, the rival's dice never counted as the player's.
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    calc = calculator.calculate("gig alanımda d6=5 ve d12=9 var, rakipte d8=7 ve d20=14. "
+                                "Benim d6'yı rakibin d20'siyle takas ediyorum. Street "
+                                "Cred'im kaç olur?", "cyberpunk-tcg")
+    assert calc is not None and calc.value == 23
+    assert calc.result.startswith("23 Street Cred: (5 + 9) Gig zarı değeri − 5 verilen zar "
+                                  "+ 14 alınan zar = 23")
+    quotes = " ".join(c.quote for c in calc.citations)
+    assert "Gig takas etmek" in quotes and "değerler aynı kalıyor" in quotes
+    # The value said as what a die shows, before it or after it; a d10's '0' is 10.
+    for question, value in (
+            ("d4=3 ve d10=8 var, fixer'da d20 duruyo. d4'ümü rakibin 5 gösteren d6'sıyla "
+             "takas ediyorum. Street Cred'im kaç olur?", 13),
+            ("Gig alanımda d4=3, d8=6, d12=6 var. Rakibin d10'u '0' gösteriyo. Benim d8'imi "
+             "onun d10'uyla takas ediyorum. Yeni Street Cred'im kaç?", 19),
+            ("bende d6=5 ve d10=8 var, rakipte d8=2 ve d20=14. benim d6 ile rakibin d20sini "
+             "takas edersem street credim kac olur?", 22)):
+        calc = calculator.calculate(question, "cyberpunk-tcg")
+        assert calc is not None and calc.value == value, question
+    # Values said without the dice named: which is swapped is not read, no number guessed.
+    calc = calculator.calculate("benim giglerim 4 ve 8, rakibinkiler 6 ve 10. benim 4'ümü "
+                                "onun 10'uyla takas edersem street cred'im kaç olur?",
+                                "cyberpunk-tcg")
+    assert calc is None or calc.value is None
+
+
+def test_exchange_names_three_quantities_and_needs_the_swap_said(bant):
+    rules = '''
+[[formula]]
+id = "swap"
+say = "takastan sonra"
+unit = "puan"
+moment = "any"
+expr = "soldiers - red + blue"
+exchange = ["soldiers", "red"]
+needs = ["takas"]
+quote = "Her oyuncu turunda 1 temel zar"
+'''
+    with pytest.raises(FormulaError, match="exchange"):
+        _with_rules(bant[0], "", rules)
+
+
+def test_a_die_s_ending_without_an_apostrophe_is_dropped():
+    assert [t.text for t in tokens("rakibin d20sini, d6yı")] == ["rakibin", "d20", ",", "d6"]
+    assert [t.text for t in tokens("d6, d8")] == ["d6", ",", "d8"]
+
+
+def test_a_case_denied_after_the_noun_it_names():
+    from hakem.mentions import said_not_denied
+    assert not said_not_denied(tokens("Deney C türbini yok"), "deney c")
+    assert not said_not_denied(tokens("Deney C yok"), "deney c")
+    assert said_not_denied(tokens("Deney C var, kömür yok"), "deney c")
+    assert said_not_denied(tokens("Deney C 2 türbin yok"), "deney c")  # a number between
