@@ -27,6 +27,7 @@ _ALL = frozenset(("hepsi", "hepsinde", "tumu", "tamami", "all", "both", "each"))
 _ALL_OF_N = {"ikisi": 2, "ucu": 3, "dordu": 4, "besi": 5, "altisi": 6, "yedisi": 7,
              "sekizi": 8, "dokuzu": 9}
 _ALSO = frozenset(("de", "da"))
+_THERE = frozenset(("var", ","))
 
 
 def each_of(question: str, toks: list[Token], found: list[Mention],
@@ -51,6 +52,8 @@ def each_of(question: str, toks: list[Token], found: list[Mention],
             continue
         names: list[Mention] = []
         at = j
+        while at > 0 and toks[at - 1].text in _THERE:
+            at -= 1  # "d6, d8 ve d12 var, hepsi 4 gösteriyo": the list, then what it shows
         for m in reversed(found):
             if m.last >= at:
                 continue

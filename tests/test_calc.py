@@ -411,6 +411,9 @@ def test_one_number_said_of_all_the_names_listed_before_it_counts_each():
     # "dördü de" (all four) after three names: the count does not fit, no value is copied
     assert 3.0 not in bind("d4 d8 d10 dordu de 3", dice).values.get("dice", ())[:-1]
     assert bind("d4 ile d12 de 5 gösteriyo", dice).values == {"dice": (5.0, 5.0)}
+    # the list, "var", then what all of them show
+    assert bind("d6, d8, d10 ve d12 var, dördü de 4 gösteriyo", dice).values == {
+        "dice": (4.0, 4.0, 4.0, 4.0)}
     assert bind("d4 3, d6 da 5", dice).values == {"dice": (3.0, 5.0)}  # one name each
     # names of different things are no list of one quantity's values
     mixed = [*dice, Quantity("tokens", "jeton", ("jeton",), summed=True)]
