@@ -1778,3 +1778,18 @@ def test_a_case_denied_after_the_noun_it_names():
     assert not said_not_denied(tokens("Deney C yok"), "deney c")
     assert said_not_denied(tokens("Deney C var, kömür yok"), "deney c")
     assert said_not_denied(tokens("Deney C 2 türbin yok"), "deney c")  # a number between
+
+
+def test_drawdown_removes_from_the_thermometer_what_absorption_has_left(real_corpus):
+    # 10 + 5 + 1 absorb 14 cubes with 2 to spare: Drawdown, and 2 come off the thermometer
+    # (not the 0 cubes that move to it).
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    calc = calculator.calculate("Son Emisyonlar'a toplam 14 küp geldi, tahtada 10 ağaç, 5 "
+                                "okyanus ve 1 DAC var. Drawdown olur mu, olursa termometreden "
+                                "kaç küp sökeriz?", "daybreak")
+    assert calc is not None and calc.value == 2 and "Geri Çekilme (Drawdown) olur" in calc.result
+    # Asked what moves to the thermometer, the cubes left after absorption.
+    calc = calculator.calculate("Son Emisyonlar'a toplam 14 küp girdi; tahtada 9 Ağaç, 3 "
+                                "Okyanus ve 1 DAC var. Emilimden sonra termometreye kaç küp "
+                                "gider?", "daybreak")
+    assert calc is not None and calc.value == 1
