@@ -1793,3 +1793,15 @@ def test_drawdown_removes_from_the_thermometer_what_absorption_has_left(real_cor
                                 "Okyanus ve 1 DAC var. Emilimden sonra termometreye kaç küp "
                                 "gider?", "daybreak")
     assert calc is not None and calc.value == 1
+
+
+def test_hunger_from_the_food_needed_and_the_stock(real_corpus):
+    # "3 yiyecek lazım, stokta 1": 2 unmet, 2 hunger tokens; with the waste pile (21 + 2
+    # tokens: 2), morale 6 falls to 2.
+    from hakem.sums import work_out
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    calc = work_out(calculator, "moral 6, daha önce açlık jetonu yok. Bu koloni fazında 3 "
+                    "yiyecek lazım ama stokta 1 var. Atık yığınında da 21 kart var. Açlık ve "
+                    "atık adımlarından sonra moral kaç olur?", "dead-of-winter")
+    assert calc is not None and calc.value == 2
+    assert "(2 Açlık Jetonu: 3 gereken yiyecek − 1 yiyecek = 2)" in calc.result
