@@ -1805,3 +1805,15 @@ def test_hunger_from_the_food_needed_and_the_stock(real_corpus):
                     "atık adımlarından sonra moral kaç olur?", "dead-of-winter")
     assert calc is not None and calc.value == 2
     assert "(2 Açlık Jetonu: 3 gereken yiyecek − 1 yiyecek = 2)" in calc.result
+
+
+def test_energy_said_alone_is_the_total_energy(real_corpus):
+    # "9 demand'e karşı 6 enerjim": 3 short, 6 + 3 = 9 tokens, two cards fewer.
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    calc = calculator.calculate("6 crisis tokenim var, bu round 9 demand'e karşı 6 enerjim var. "
+                                "sonraki Local Phase'de kaç kart çekicem?", "daybreak")
+    assert calc is not None and calc.value == 3
+    # Clean and dirty energy named are still each their own.
+    calc = calculator.calculate("enerji talebim 15, 6 temiz 5 kirli enerji üretiyorum. Kaç "
+                                "Krizde Topluluk jetonu alırım?", "daybreak")
+    assert calc is not None and calc.value == 4
