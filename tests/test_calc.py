@@ -1817,3 +1817,13 @@ def test_energy_said_alone_is_the_total_energy(real_corpus):
     calc = calculator.calculate("enerji talebim 15, 6 temiz 5 kirli enerji üretiyorum. Kaç "
                                 "Krizde Topluluk jetonu alırım?", "daybreak")
     assert calc is not None and calc.value == 4
+
+
+def test_the_rank_of_the_one_asked_about(real_corpus):
+    # "birinci olan kaç puan alır": the rank the question asks the points of.
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    calc = calculator.calculate("4 altıgenli geniş yerleşimde sadece iki oyuncu varsa birinci "
+                                "olan kaç puan alır?", "rebirth")
+    assert calc is not None and calc.value == 17
+    calc = calculator.calculate("büyük yerleşimde 3. olan kaç puan alıyo", "rebirth")
+    assert calc is not None and calc.value == 0
