@@ -79,9 +79,9 @@ def _gap_ok(toks: list[Token], a: int, b: int) -> bool:
                                           for t in between)
 
 
-_ONE_OF = frozenset(("biri", "birisi"))
+_ONE_OF = frozenset(("biri", "birisi"))  # "beş bitiş koşulundan biri": one of them
 # After a rank: its ending said apart ("1.'yim"), or "olan" (the one who is it).
-_OF_ONESELF = frozenset(("yim", "im", "yum", "um", "yiz", "iz", "yuz", "uz", "olan"))  # "beş bitiş koşulundan biri": one of them
+_OF_ONESELF = frozenset(("yim", "im", "yum", "um", "yiz", "iz", "yuz", "uz", "olan"))
 
 
 @dataclass(frozen=True)
@@ -210,10 +210,10 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     # is the rank of the one asked about ("birinci olan kaç puan alır")
     ranked = [q.name for q in qs.values() if q.ranked]
     for n in numbers:
-        after = toks[n + 1].text if n + 1 < len(toks) else ""
+        then = toks[n + 1].text if n + 1 < len(toks) else ""
         if n not in owner and ranked and (
                 SELF.search(fold(question[toks[n].start:toks[n].end]))
-                or (_rank(question, toks[n]) and after in _OF_ONESELF)):
+                or (_rank(question, toks[n]) and then in _OF_ONESELF)):
             owner[n] = ranked[0]
     for n in counts_of_lists(toks, owner, named_by, qs):
         del owner[n]
