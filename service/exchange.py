@@ -24,6 +24,8 @@ from .formulas import Formula, Quantity
 from .mentions import Mention, Token, mentions, tokens
 from .text import fold
 
+Span = tuple[int, int]  # where the question states a value
+
 # Who holds an item, by the nearest such word before it in its sentence (folded).
 _RIVAL = re.compile(r"(?:rakib|rakip|onun|opponent|karsi taraf)\w*")
 _MINE = re.compile(r"(?:benim|bende|kendi|gig alanim|alanim|my)\w*")
@@ -51,9 +53,8 @@ def exchanged(question: str, formula: Formula) -> Binding | None:
     swap = _swap_sentence(toks, ends, formula)
     if swap is None:
         return None
-    held: dict[tuple[str, str], float] = {}  # (side, item) -> value, as stated
-    spans: dict[tuple[str, str], tuple[int, int]] = {}
-    moved: dict[str, tuple[str, float | None]] = {}  # side -> (item, value said in the swap)
+    held: dict[tuple[str, str], tuple[float, Span]] = {}  # (side, item) -> value, as stated
+    moved: dict[str, tuple[str, tuple[float, Span] | None]] = {}  # side -> item swapped
     for m in named:
         side = _side(toks, ends, m)
         value = _value(question, toks, m, item)
@@ -61,19 +62,18 @@ def exchanged(question: str, formula: Formula) -> Binding | None:
             moved.setdefault(side, (m.alias, value))
         elif value is not None:
             held.setdefault((side, m.alias), value)
-            spans[(side, m.alias)] = (toks[m.first].start, toks[m.last].end)
     if set(moved) != {"mine", "rival"}:
         return None
-    out_name, out_value = moved["mine"]
-    in_name, in_value = moved["rival"]
-    out_value = held.get(("mine", out_name)) if out_value is None else out_value
-    in_value = held.get(("rival", in_name)) if in_value is None else in_value
-    mine = [v for (side, _), v in held.items() if side == "mine"]
-    if out_value is None or in_value is None or ("mine", out_name) not in held:
+    out = moved["mine"][1] or held.get(("mine", moved["mine"][0]))
+    got = moved["rival"][1] or held.get(("rival", moved["rival"][0]))
+    if out is None or got is None or ("mine", moved["mine"][0]) not in held:
         return None
-    own = [sp for (side, _), sp in spans.items() if side == "mine"]
-    return Binding({items: tuple(mine), given: (out_value,), taken: (in_value,)},
-                   {items: tuple(own)})
+    mine = [v for (side, _), v in held.items() if side == "mine"]
+    # The rival's other dice are read too: they are not the player's, not left out.
+    theirs = [sp for (side, _), (_, sp) in held.items() if side == "rival"]
+    return Binding({items: tuple(v for v, _ in mine), given: (out[0],), taken: (got[0],)},
+                   {items: tuple(sp for _, sp in mine), given: (out[1],),
+                    taken: tuple(dict.fromkeys((got[1], *theirs)))})
 
 
 def _swap_sentence(toks: list[Token], ends: list[int], formula: Formula
@@ -100,18 +100,21 @@ def _side(toks: list[Token], ends: list[int], m: Mention) -> str:
     return "mine"
 
 
-def _value(question: str, toks: list[Token], m: Mention, item: Quantity) -> float | None:
-    """The value said with the item, right after it ("d6=5", "d10'u '0' gösteriyo") or as
-    what it shows right before it ("5 gösteren d6")."""
-    value = None
+def _value(question: str, toks: list[Token], m: Mention, item: Quantity
+           ) -> tuple[float, Span] | None:
+    """The value said with the item and where, right after it ("d6=5", "d10'u '0'
+    gösteriyo") or as what it shows right before it ("5 gösteren d6")."""
+    at = None
     after = m.last + 1
     if after < len(toks) and toks[after].number is not None \
             and _BETWEEN.match(question[toks[m.last].end : toks[after].start]):
-        value = toks[after].number
+        at = after
     elif m.first >= 2 and toks[m.first - 2].number is not None \
             and _SHOWS.fullmatch(fold(toks[m.first - 1].text)):
-        value = toks[m.first - 2].number
+        at = m.first - 2
+    if at is None:
+        return None
+    value = toks[at].number or 0.0
     if value == 0:
         value = dict(item.zero_counts).get(fold(m.alias), value)
-    return value
-
+    return value, (toks[at].start, toks[at].end)
