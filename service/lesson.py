@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .candidates import EXAMPLE
 from .chunks import Chunk
 from .facts import Fact
 from .lesson_model import (
@@ -35,6 +36,8 @@ from .teach import VERDICT, game_chunks
 from .text import LEADING_MARK, fold
 
 ITEM_CHARS = 60  # an FAQ answer's item runs on until it says at least this much
+# A turn step reads on as far as a steps answer does (``steps.STEP_CHARS``, measured there).
+TURN_STEP_CHARS = 550
 # Words (folded) that mark a sentence as being about one part, for texts without that section.
 _CUES = {
     "about": re.compile(r"\b(amac|hedef|kazan)"),
@@ -69,6 +72,20 @@ def _run(pool: list[Sentence], i: int, chars: int) -> Sentence:
     while (pool[j].end - pool[i].start < chars and j + 1 < len(pool)
            and not pool[j + 1].first and pool[j + 1].paragraph == pool[i].paragraph
            and pool[j + 1].section == pool[i].section):
+        j += 1
+    return pool[j]
+
+
+def _within(pool: list[Sentence], i: int, chars: int) -> Sentence:
+    """The last sentence of the run starting at ``pool[i]``, within its paragraph, that keeps
+    the run within ``chars`` characters, before any example: a turn step is taught whole
+    (the noise roll after the base zombies, the crisis threshold after the count)."""
+    j = i
+    while (j + 1 < len(pool) and not pool[j + 1].first
+           and pool[j + 1].paragraph == pool[i].paragraph
+           and pool[j + 1].section == pool[i].section
+           and pool[j + 1].end - pool[i].start <= chars
+           and not EXAMPLE.match(pool[j + 1].text)):
         j += 1
     return pool[j]
 
@@ -191,7 +208,7 @@ def _turn(text: str, game: str, name: str, sents: list[Sentence]) -> tuple[list[
         if not s.first:
             continue
         overview = not out
-        last = _run(flow, i, 400 if overview else ITEM_CHARS)
+        last = _run(flow, i, 400) if overview else _within(flow, i, TURN_STEP_CHARS)
         label = LEADING_MARK.sub("", s.heading).strip() if s.heading else ""
         out.append(_item(text, game, name, s, last, label))
     return out, ""

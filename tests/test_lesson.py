@@ -323,3 +323,15 @@ def test_a_numbered_turn_step_is_taught_in_the_turn_not_the_setup():
                    for it in part(lesson, "setup").items)
     assert any(it.text.startswith("Aktif oyuncu, 1 temel aksiyon zarı")
                for it in part(lesson, "turn").items)
+
+
+@pytest.mark.model
+def test_a_turn_step_is_taught_whole(real_engine):
+    # Dead of Winter's colony phase: the crisis threshold after the count, the noise roll
+    # after the base zombies (cut after their first sentence, a reader could not play it).
+    answer = real_engine.ask("Dead of Winter'da sıram gelince ne yapıyorum, tur nasıl geçiyor?")
+    assert "kriz önlenir" in answer.answer
+    assert "sonuç 3 veya daha düşükse o lokasyona 1 zombi eklenir" in answer.answer
+    from hakem.lesson import TURN_STEP_CHARS
+    from hakem.steps import STEP_CHARS
+    assert TURN_STEP_CHARS == STEP_CHARS  # one reach for a step, taught or asked
