@@ -142,3 +142,11 @@ def test_an_apostrophe_opening_a_quote_starts_a_word():
     words = [t.text for t in tokens("kart 'her bant başına 1 jeton' diyo, survivor'ım var")]
     assert words[:4] == ["kart", "her", "bant", "basina"] and "survivor" in words
     assert "im" not in words
+
+
+def test_words_players_type_for_the_texts_kez_are_read_as_it():
+    from hakem.lexical import analyse
+    # "kaç kere", "iki defa": the texts only ever say "kez" ("turda bir kez")
+    assert analyse(["kaç", "kere"])["word"] == analyse(["kaç", "kez"])["word"]
+    assert analyse(["defa"])["stem"] == analyse(["kez"])["stem"]
+    assert analyse(["kereste"])["word"] == ["kereste"]  # whole words only
