@@ -80,8 +80,8 @@ def _gap_ok(toks: list[Token], a: int, b: int) -> bool:
 
 
 _ONE_OF = frozenset(("biri", "birisi"))  # "beş bitiş koşulundan biri": one of them
-# After a rank: its ending said apart ("1.'yim"), or "olan" (the one who is it).
-_OF_ONESELF = frozenset(("yim", "im", "yum", "um", "yiz", "iz", "yuz", "uz", "olan"))
+# After a rank, "olan": the rank of the one asked about ("birinci olan kaç puan alır").
+_OF_ONESELF = frozenset(("olan",))
 
 
 @dataclass(frozen=True)
@@ -151,8 +151,8 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     # of occasions (its noun, or the number itself, in the locative) counts the thing done
     # on each, named a few words on in the same clause: 2 tokens, 2 first places.
     for n in numbers:
-        if n in owner:
-            continue
+        if n in owner or _rank(question, toks[n]):
+            continue  # ("5. roundda enerjim 9": the fifth round is one occasion, named)
         # the number itself, or the first word after it that is not filler ("iki kere
         # Recharge'da"); "dört kişilik oyunda" counts players, not occasions
         at = n if _locative(question, toks[n], True) else next(
@@ -206,8 +206,8 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
                     owner[n] = owner[m]
                     changed = True
                     break
-    # "ben birinciyim", "ben 1.'yim": a rank said of oneself, with no name, is the rank; so
-    # is the rank of the one asked about ("birinci olan kaç puan alır")
+    # "ben birinciyim": a rank said of oneself, with no name, is the rank; so is the rank of
+    # the one asked about ("birinci olan kaç puan alır")
     ranked = [q.name for q in qs.values() if q.ranked]
     for n in numbers:
         then = toks[n + 1].text if n + 1 < len(toks) else ""

@@ -182,14 +182,15 @@ _PARENTHESES = re.compile(r"\([^()]*\)")
 
 
 def glosses(question: str, toks: list[Token]) -> set[int]:
-    """The tokens of each aside in parentheses, stating no number, right between a word and
-    a number: "toplam enerjim (temiz+kirli) 9" says what the words before it are made of;
-    the number is theirs, and the aside's own words ("kirli") are no names of it."""
+    """The tokens of each aside in parentheses, of two or more words and no number, right
+    between a word and a number: "toplam enerjim (temiz+kirli) 9" says what the words
+    before it are made of; the number is theirs, and the aside's own words ("kirli") are no
+    names of it."""
     out: set[int] = set()
     for p in _PARENTHESES.finditer(question):
         inside = [j for j, t in enumerate(toks) if p.start() <= t.start < p.end()]
-        if not inside or inside[0] == 0 or inside[-1] + 1 >= len(toks):
-            continue
+        if len(inside) < 2 or inside[0] == 0 or inside[-1] + 1 >= len(toks):
+            continue  # one word in parentheses names the number after it: "(kirli) 4"
         if toks[inside[0] - 1].number is None and toks[inside[-1] + 1].number is not None \
                 and all(toks[j].number is None for j in inside):
             out.update(inside)

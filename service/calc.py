@@ -105,8 +105,14 @@ class Calculator:
         producers = tuple(sorted(
             (f for f in game_formulas if f.moment != "on-event" or matched(toks, f.keywords)),
             key=lambda f: -matched(toks, f.keywords)))
+        # A swap said but not read (two swaps, a die named twice, the rival's total asked):
+        # the plain total of the items swapped would count the rival's dice as the player's.
+        unread_swap = {f.exchange[0] for f in game_formulas if f.exchange
+                       and all_said(toks, f.needs) and exchanged(question, f) is None}
         for formula in game_formulas:
             if ruling_only and not formula.verdicts:
+                continue
+            if unread_swap & {q.name for q in formula.quantities}:
                 continue
             if drop and not _SAYS_DROP.search(formula.say):
                 continue  # the count itself ("4 kart") would read as the drop asked for

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from .bind import Binding, bind
 from .formulas import Formula
-from .mentions import mentions, tokens
+from .mentions import Token, mentions, tokens
 from .text import fold
 
 if TYPE_CHECKING:  # calc imports this module; the type is only named here
@@ -61,46 +61,62 @@ def chain(formula: Formula, question: str, binding: Binding, formulas: Iterable[
 
 
 # The stated numbers are now ("şu an", "henüz"), the asked moment a later round.
-_NOW = re.compile(r"\b(?:su ?an|simdi|henuz|now|currently)\b")
+_NOW = re.compile(r"\b(?:su ?an(?:da)?|simdi|henuz|now|currently)\b")
 _ROUND = r"(?:raun[dt]|round|tur)\w*"
 _NEXT = re.compile(rf"\b(?:sonraki|gelecek|next) {_ROUND}")
 _ORDINAL = re.compile(rf"\b(\d+)\. ?{_ROUND}")
+_USED_WITHIN = 40  # characters after the later round that say what happens in it
+MAX_AHEAD = 10  # more rounds than any game here has is no question about play
 
 
-def rounds_ahead(question: str) -> int:
-    """How many rounds pass between now and the round the question asks about: the gap
-    between two round ordinals ("şu an 3. roundun … 5. roundun emisyonunda": 2), or 1 for
-    the next round ("sonraki raundun"); 0 when the question says no now and no later round."""
+def rounds_ahead(question: str, used_in: tuple[str, ...]) -> int:
+    """How many rounds pass between now and the later round in which the renewed quantity
+    is used (a ``used_in`` phrase right after the round: "sonraki raundun emisyonunda"):
+    the gap from the round said to be now to that one ("şu an 3. roundun … 5. roundun
+    emisyonunda": 2), or 1 for the next round. 0 without a "now", without such a later
+    round, or when the later round is not after now."""
     folded = fold(question)
-    if not _NOW.search(folded):
+    now = _NOW.search(folded)
+    if now is None:
         return 0
-    ordinals = {int(m.group(1)) for m in _ORDINAL.finditer(folded)}
+    def used(end: int) -> bool:
+        after = folded[end : end + _USED_WITHIN]
+        return any(re.search(rf"\b{re.escape(fold(p))}", after) for p in used_in)
+    ordinals = [(int(m.group(1)), m) for m in _ORDINAL.finditer(folded)]
     if len(ordinals) >= 2:
-        return max(ordinals) - min(ordinals)
-    return 1 if _NEXT.search(folded) else 0
+        current = min(ordinals, key=lambda om: abs(om[1].start() - now.end()))[0]
+        later = [n for n, m in ordinals if used(m.end()) and n > current]
+        ahead = min(later) - current if later else 0
+        return ahead if ahead <= MAX_AHEAD else 0
+    return 1 if any(used(m.end()) for m in _NEXT.finditer(folded)) else 0
+
+
+def _renewer(toks: list[Token], renewers: list[Formula]) -> Formula | None:
+    """The one renewing rule whose own topic the question names (the region: "Çin",
+    "majority world"; words every such rule shares, "büyüme", say none); None when none or
+    several are named."""
+    shared = set.intersection(*(set(f.keywords) for f in renewers))
+    named = [f for f in renewers
+             if any(mentions(toks, [(k, k)]) for k in f.keywords if k not in shared)]
+    return named[0] if len(named) == 1 else None
 
 
 def _updated(formula: Formula, question: str, binding: Binding, formulas: tuple[Formula, ...],
              work: Callable[[Formula, str, Binding], Calculation]
              ) -> tuple[Binding, list[Calculation]]:
     """``binding`` with each stated running quantity renewed over the rounds that pass
-    before the asked round, by the one renewing rule whose topic the question names more
-    than the others' (the region: "Çin", "majority world"); the renewing calculations."""
-    ahead = rounds_ahead(question)
-    if not ahead:
-        return binding, []
-    toks = tokens(question)
+    before the round it is used in, by the renewing rule of the region the question names;
+    the renewing calculations."""
     values, steps = dict(binding.values), []
     for q in formula.quantities:
         stated = values.get(q.name, ())
         renewers = [f for f in formulas if f.updates == q.name and f.id != formula.id]
         if len(stated) != 1 or not renewers or formula.updates == q.name:
             continue
-        said = sorted(((sum(1 for k in f.keywords if mentions(toks, [(k, k)])), f)
-                       for f in renewers), key=lambda kf: -kf[0])
-        if said[0][0] == 0 or (len(said) > 1 and said[1][0] == said[0][0]):
-            continue  # which rule renews it (the region) is not said
-        renewer = said[0][1]
+        renewer = _renewer(tokens(question), renewers)
+        ahead = rounds_ahead(question, renewer.used_in) if renewer is not None else 0
+        if renewer is None or not ahead:
+            continue
         own = bind(question, renewer.quantities)
         given = dict(own.values)
         given[q.name], given[renewer.over] = stated, (float(ahead),)

@@ -218,3 +218,15 @@ def one_reading(text: str, value: str) -> bool:
         if depth == 0:
             return i == len(text) - 1
     return False
+
+
+def additive(node: ast.expr) -> bool:
+    """A sum of terms, each a quantity or a quantity times a number ("dirty * 1 + emissions
+    * 1"): what each player's numbers add to is the same rule applied to their sums."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return additive(node.left) and additive(node.right)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        sides = (node.left, node.right)
+        return (any(isinstance(x, ast.Name) for x in sides)
+                and any(isinstance(x, ast.Constant) for x in sides))
+    return isinstance(node, ast.Name)

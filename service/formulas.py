@@ -35,7 +35,6 @@ pairs of equal numbers they hold, each number in one pair); comparisons only in 
 
 from __future__ import annotations
 
-import ast
 import re
 import tomllib
 from collections.abc import Mapping
@@ -43,14 +42,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .corpus import Corpus, read_text
-from .expr import FormulaError, expr_names_and_numbers, parse_expr
+from .expr import FormulaError, additive, expr_names_and_numbers, parse_expr
 from .numbers import numbers_in
 from .quantities import (
-    NEUTRAL,
-    SLUG,
     Citation,
     Quantity,
     check_numbers,
+    given_constants,
     load_quantities,
     locate,
     strings,
@@ -108,11 +106,13 @@ class Formula:
     # of the settlement placed on it ("son karoyu limana koydum").
     also_when: tuple[str, ...] = ()
     gives: str = ""  # the quantity its result is, for another formula to chain (``chain``)
-    # A running quantity it takes and gives anew (the Energy Demand after each Growth), and
-    # the quantity that counts the rounds it is applied over: a question that states the
-    # quantity now and asks about a later round gets it updated first (``chain``).
+    # A running quantity it takes and gives anew (the Energy Demand after each Growth), the
+    # quantity that counts the rounds it is applied over, and what says the later round it
+    # is used in ("emisyon"): a question that states the quantity now and asks about that
+    # round gets it renewed first (``chain``).
     updates: str = ""
     over: str = ""
+    used_in: tuple[str, ...] = ()
     # An exchange of one item each with a rival (``exchange``): the quantities of the items
     # the player holds, the one given and the one taken.
     exchange: tuple[str, ...] = ()
@@ -132,18 +132,6 @@ class Formula:
         return dict(self.given)
 
 
-def _additive(node: ast.expr) -> bool:
-    """A sum of terms, each a quantity or a quantity times a number ("dirty * 1 + emissions
-    * 1"): what each player's numbers add to is the same rule applied to their sums."""
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        return _additive(node.left) and _additive(node.right)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
-        sides = (node.left, node.right)
-        return (any(isinstance(x, ast.Name) for x in sides)
-                and any(isinstance(x, ast.Constant) for x in sides))
-    return isinstance(node, ast.Name)
-
-
 def _bands(raw: object, where: str) -> tuple[Band, ...]:
     if not isinstance(raw, list):
         raise FormulaError(f"{where}: `bands` must be a list of tables")
@@ -156,23 +144,6 @@ def _bands(raw: object, where: str) -> tuple[Band, ...]:
         out.append(Band(float(b["low"]), None if high is None else float(high),
                         float(b["value"]), b["say"]))
     return tuple(out)
-
-
-def _given(raw: object, where: str) -> tuple[dict[str, float], dict[str, str]]:
-    """Named rule constants: ``temel = 1`` or ``deste = { value = 20, label = "kart" }``."""
-    if not isinstance(raw, dict):
-        raise FormulaError(f"{where}: `given` must map names to numbers")
-    values, labels = {}, {}
-    for name, v in raw.items():
-        entry = v if isinstance(v, dict) else {"value": v}
-        value, label = entry.get("value"), entry.get("label", name.replace("_", " "))
-        bad_label = not isinstance(label, str) or bool(set(numbers_in(label)) - NEUTRAL)
-        if not SLUG.match(name) or isinstance(value, bool) or not isinstance(
-                value, int | float) or bad_label:
-            raise FormulaError(f"{where}: given {name!r} must be a number (and a label "
-                               "stating no number)")
-        values[name], labels[name] = float(value), label
-    return values, labels
 
 
 def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[str, Quantity],
@@ -189,7 +160,7 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
         raise FormulaError(f"{where}: `moment` must be one of {', '.join(MOMENTS)}")
     citations = tuple(locate(text, game, q, where)
                       for q in strings(raw.get("quote"), where, "quote"))
-    given, given_labels = _given(raw.get("given", {}), where)
+    given, given_labels = given_constants(raw.get("given", {}), where)
     bands = _bands(raw.get("bands", []), where)
     expr = str(raw["expr"])
     names, numbers = expr_names_and_numbers(parse_expr(expr, where), where)
@@ -233,10 +204,13 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
         raise FormulaError(f"{where}: `gives` must name a quantity of the file that the "
                            "formula itself does not use")
     updates, over = raw.get("updates", ""), raw.get("over", "")
-    if not isinstance(updates, str) or not isinstance(over, str) or bool(updates) != bool(
-            over) or (updates and not {updates, over} <= names & set(quantities)):
-        raise FormulaError(f"{where}: `updates` and `over` come together, each a quantity "
-                           "the formula uses")
+    used_in = strings(raw.get("used_in", []) or [], where, "used_in") \
+        if raw.get("used_in") else ()
+    if not isinstance(updates, str) or not isinstance(over, str) \
+            or len({bool(updates), bool(over), bool(used_in)}) != 1 \
+            or (updates and not {updates, over} <= names & set(quantities)):
+        raise FormulaError(f"{where}: `updates`, `over` and `used_in` come together: two "
+                           "quantities the formula uses and the phrases of the round")
     exchange = strings(raw.get("exchange", []) or [], where, "exchange") \
         if raw.get("exchange") else ()
     if exchange and (len(exchange) != 3 or not set(exchange) <= names & set(quantities)
@@ -253,7 +227,7 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
         kept[key] = name
     lowers, raises = kept["lowers"], kept["raises"]
     each_player = raw.get("each_player", False)
-    if not isinstance(each_player, bool) or (each_player and not _additive(parse_expr(expr,
+    if not isinstance(each_player, bool) or (each_player and not additive(parse_expr(expr,
                                                                                   where))):
         raise FormulaError(f"{where}: `each_player` is true or false, and only for a sum of "
                            "quantities each times a number (what each player adds to one "
@@ -275,7 +249,7 @@ def _formula(raw: Mapping[str, object], game: str, text: str, quantities: dict[s
         also_when=strings(raw.get("also_when", []) or [], where, "also_when")
         if raw.get("also_when") else (),
         gives=str(gives), lowers=lowers, raises=raises, updates=updates, over=over,
-        exchange=exchange)
+        used_in=used_in, exchange=exchange)
 
 
 def used_quantities(names: set[str], quantities: dict[str, Quantity]) -> set[str]:

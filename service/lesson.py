@@ -32,12 +32,11 @@ from .lesson_model import (
 )
 from .places import Sentence, paragraph_at, sentences
 from .players import count_in, no_player_count, player_range
+from .steps import STEP_CHARS
 from .teach import VERDICT, game_chunks
 from .text import LEADING_MARK, fold
 
 ITEM_CHARS = 60  # an FAQ answer's item runs on until it says at least this much
-# A turn step reads on as far as a steps answer does (``steps.STEP_CHARS``, measured there).
-TURN_STEP_CHARS = 550
 # Words (folded) that mark a sentence as being about one part, for texts without that section.
 _CUES = {
     "about": re.compile(r"\b(amac|hedef|kazan)"),
@@ -78,14 +77,15 @@ def _run(pool: list[Sentence], i: int, chars: int) -> Sentence:
 
 def _within(pool: list[Sentence], i: int, chars: int) -> Sentence:
     """The last sentence of the run starting at ``pool[i]``, within its paragraph, that keeps
-    the run within ``chars`` characters, before any example: a turn step is taught whole
-    (the noise roll after the base zombies, the crisis threshold after the count)."""
+    the run within ``chars`` characters, before any example or question: a turn step is
+    taught whole (the noise roll after the base zombies, the crisis threshold after the
+    count), as far as a steps answer reads it (``steps.STEP_CHARS``, measured there)."""
     j = i
     while (j + 1 < len(pool) and not pool[j + 1].first
            and pool[j + 1].paragraph == pool[i].paragraph
            and pool[j + 1].section == pool[i].section
            and pool[j + 1].end - pool[i].start <= chars
-           and not EXAMPLE.match(pool[j + 1].text)):
+           and not EXAMPLE.match(pool[j + 1].text) and not pool[j + 1].text.endswith("?")):
         j += 1
     return pool[j]
 
@@ -208,7 +208,7 @@ def _turn(text: str, game: str, name: str, sents: list[Sentence]) -> tuple[list[
         if not s.first:
             continue
         overview = not out
-        last = _run(flow, i, 400) if overview else _within(flow, i, TURN_STEP_CHARS)
+        last = _run(flow, i, 400) if overview else _within(flow, i, STEP_CHARS)
         label = LEADING_MARK.sub("", s.heading).strip() if s.heading else ""
         out.append(_item(text, game, name, s, last, label))
     return out, ""

@@ -152,16 +152,20 @@ def mentions(toks: list[Token], aliases: Iterable[tuple[str, str]]) -> list[Ment
 
 # "Deney C değilim", "C deneyi yok bende": the case a formula needs, said not to hold
 _NOT = re.compile(r"degil|yok$|olmayan|olmadig|not$")
+# The noun a phrase names, in its compound form ("Deney C türbini"): the denial may follow it.
+_COMPOUND = re.compile(r"[a-z]+(?:s?[iu])$")
 
 
 def said_not_denied(toks: list[Token], phrase: str) -> bool:
     """The phrase is said, and not denied by the word right after it, or after the noun it
-    names ("Deney C türbini yok": a word, not a number, between)."""
+    names ("Deney C türbini yok"); "değil mi" asks, it denies nothing."""
     def denied(at: int) -> bool:
-        return at < len(toks) and bool(_NOT.match(toks[at].text))
-    return any(not (denied(m.last + 1) or (m.last + 1 < len(toks)
-                                           and toks[m.last + 1].number is None
-                                           and denied(m.last + 2)))
+        return at < len(toks) and bool(_NOT.match(toks[at].text)) and not (
+            at + 1 < len(toks) and toks[at + 1].text in ("mi", "mı"))
+    def noun(at: int) -> bool:
+        return at < len(toks) and toks[at].number is None and bool(
+            _COMPOUND.fullmatch(toks[at].text))
+    return any(not (denied(m.last + 1) or (noun(m.last + 1) and denied(m.last + 2)))
                for m in mentions(toks, [(phrase, phrase)]))
 
 

@@ -140,3 +140,20 @@ def check_numbers(numbers: set[float], quotes: tuple[Citation, ...], where: str)
     missing = sorted(numbers - stated)
     if missing:
         raise FormulaError(f"{where}: uses numbers its quotes do not state: {missing}")
+
+
+def given_constants(raw: object, where: str) -> tuple[dict[str, float], dict[str, str]]:
+    """Named rule constants: ``temel = 1`` or ``deste = { value = 20, label = "kart" }``."""
+    if not isinstance(raw, dict):
+        raise FormulaError(f"{where}: `given` must map names to numbers")
+    values, labels = {}, {}
+    for name, v in raw.items():
+        entry = v if isinstance(v, dict) else {"value": v}
+        value, label = entry.get("value"), entry.get("label", name.replace("_", " "))
+        bad_label = not isinstance(label, str) or bool(set(numbers_in(label)) - NEUTRAL)
+        if not SLUG.match(name) or isinstance(value, bool) or not isinstance(
+                value, int | float) or bad_label:
+            raise FormulaError(f"{where}: given {name!r} must be a number (and a label "
+                               "stating no number)")
+        values[name], labels[name] = float(value), label
+    return values, labels

@@ -1642,6 +1642,7 @@ expr = "demand + artis * rounds"
 given = { artis = { value = 2, label = "artış (Kuzey)" } }
 updates = "demand"
 over = "rounds"
+used_in = ["üretim", "üret"]
 asks = ["talep"]
 keywords = ["kuzey", "büyüme"]
 quote = "Kuzey her tur talebini 2 artırır."
@@ -1655,6 +1656,7 @@ expr = "demand + artis * rounds"
 given = { artis = { value = 3, label = "artış (Güney)" } }
 updates = "demand"
 over = "rounds"
+used_in = ["üretim", "üret"]
 asks = ["talep"]
 keywords = ["güney", "büyüme"]
 quote = "Güney her tur talebini 3 artırır."
@@ -1691,14 +1693,26 @@ def test_a_quantity_is_not_renewed_without_now_a_later_round_and_whose_rule(rene
     # Which rule renews it is not said: no growth is guessed.
     assert _calc(renewing, "talep şu an 10. Sonraki turda üretim 9 olursa kaç ceza jetonu "
                            "alırım").value == 1
+    # Two named: which one is the player's is not said either.
+    assert _calc(renewing, "Kuzey'im, Güney arkadaşımda. talep şu an 10. Sonraki turda "
+                           "üretim 9 olursa kaç ceza jetonu alırım").value == 1
+    # The later round is not where the demand meets production.
+    assert _calc(renewing, "Kuzey'im, talep şu an 10, üretim 9, sonraki turda kaç kart "
+                           "çekerim").value == 5
 
 
 def test_rounds_ahead():
     from hakem.chain import rounds_ahead
-    assert rounds_ahead("talebim şu an 11, bi sonraki raundun emisyonunda") == 1
-    assert rounds_ahead("su an 3. roundun Local Phase'indeyiz, 5. roundun emission'inda") == 2
-    assert rounds_ahead("talebim 11, sonraki raundun emisyonunda") == 0  # no now
-    assert rounds_ahead("şu an talebim 11, bu raundun emisyonunda") == 0
+    used = ("emisyon", "emission")
+    assert rounds_ahead("talebim şu an 11, bi sonraki raundun emisyonunda", used) == 1
+    assert rounds_ahead("su an 3. roundun Local Phase'indeyiz, 5. roundun emission'inda",
+                        used) == 2
+    assert rounds_ahead("talebim 11, sonraki raundun emisyonunda", used) == 0  # no now
+    assert rounds_ahead("şu an talebim 11, bu raundun emisyonunda", used) == 0
+    # the later round must be where the quantity is used, and after now
+    assert rounds_ahead("şu an talebim 11, sonraki raundda kaç kart çekerim", used) == 0
+    assert rounds_ahead("şu an 5. rounddayız, 3. roundun emisyonunda", used) == 0
+    assert rounds_ahead("şu an 1. tur, 99999999. turun emisyonunda", used) == 0
 
 
 def test_updates_and_over_come_together(bant):
@@ -1716,10 +1730,15 @@ def test_a_gloss_between_a_name_and_its_number_is_no_name(real_corpus):
     assert bind(question, formulas["cic-from-total"].quantities).values == {
         "demand": (14.0,), "total_energy": (9.0,)}
     assert "dirty" not in bind(question, formulas["cic-from-deficit"].quantities).values
-    # An aside that states a number, or stands before no number, is no gloss.
+    # An aside that states a number, stands before no number, or is one word (the name of
+    # the number after it: "(kirli) 4") is no gloss.
     from hakem.bind_groups import glosses
-    for said in ("talebim 11 (7 temiz 4 kirli) 3 jeton", "toplam enerjim 9 (temiz+kirli)"):
+    for said in ("talebim 11 (7 temiz 4 kirli) 3 jeton", "toplam enerjim 9 (temiz+kirli)",
+                 "enerji (kirli) 4 ve (temiz) 5"):
         assert glosses(said, tokens(said)) == set()
+    # A round's ordinal is no number of occasions: "5. roundda enerjim 9" is 9 energy.
+    assert bind("talebim 11, 5. roundda toplam enerjim 9", formulas["cic-from-total"]
+                .quantities).values == {"demand": (11.0,), "total_energy": (9.0,)}
 
 
 def test_a_swap_of_dice_with_the_rival_is_worked_out_from_each_side_s_values(real_corpus):
@@ -1744,11 +1763,24 @@ def test_a_swap_of_dice_with_the_rival_is_worked_out_from_each_side_s_values(rea
              "takas edersem street credim kac olur?", 22)):
         calc = calculator.calculate(question, "cyberpunk-tcg")
         assert calc is not None and calc.value == value, question
-    # Values said without the dice named: which is swapped is not read, no number guessed.
-    calc = calculator.calculate("benim giglerim 4 ve 8, rakibinkiler 6 ve 10. benim 4'ümü "
-                                "onun 10'uyla takas edersem street cred'im kaç olur?",
-                                "cyberpunk-tcg")
-    assert calc is None or calc.value is None
+    # A die said where it does not count (the fixer area) is no die of either side.
+    calc = calculator.calculate("gig alanımda d4=3 ve d10=8 var, fixer'da d20=11. d4'ümü "
+                                "rakibin 5 gösteren d6'sıyla takas ediyorum. Street Cred'im "
+                                "kaç olur?", "cyberpunk-tcg")
+    assert calc is not None and calc.value == 13
+    # Not read, so no number (the plain total would count the rival's dice): values said
+    # without the dice named, two swaps, a die named twice, the rival's total asked.
+    for question in (
+            "benim giglerim 4 ve 8, rakibinkiler 6 ve 10. benim 4'ümü onun 10'uyla takas "
+            "edersem street cred'im kaç olur?",
+            "gig alanımda d6=5 ve d12=9 var, rakipte d8=7 ve d20=14. Benim d6'yı rakibin "
+            "d20'siyle takas, sonra d12'mi rakibin d8'iyle takas ediyorum. Street Cred'im kaç?",
+            "gig alanımda d6=3, d6=5, d12=9 var, rakipte d20=14. d12'yi rakibin d20'siyle "
+            "takas ediyorum. Street Cred'im kaç olur?",
+            "gig alanımda d6=5 ve d12=9 var, rakipte d8=7 ve d20=14. Benim d6'yı rakibin "
+            "d20'siyle takas ediyorum. Rakibin Street Cred'i kaç olur?"):
+        calc = calculator.calculate(question, "cyberpunk-tcg")
+        assert calc is None or calc.value is None, question
 
 
 def test_exchange_names_three_quantities_and_needs_the_swap_said(bant):
@@ -1778,6 +1810,8 @@ def test_a_case_denied_after_the_noun_it_names():
     assert not said_not_denied(tokens("Deney C yok"), "deney c")
     assert said_not_denied(tokens("Deney C var, kömür yok"), "deney c")
     assert said_not_denied(tokens("Deney C 2 türbin yok"), "deney c")  # a number between
+    assert said_not_denied(tokens("Deney C kömür yok ama uranyum var"), "deney c")
+    assert said_not_denied(tokens("Deney C aktif değil mi"), "deney c")  # asks, no denial
 
 
 def test_drawdown_removes_from_the_thermometer_what_absorption_has_left(real_corpus):

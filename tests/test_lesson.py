@@ -332,6 +332,3 @@ def test_a_turn_step_is_taught_whole(real_engine):
     answer = real_engine.ask("Dead of Winter'da sıram gelince ne yapıyorum, tur nasıl geçiyor?")
     assert "kriz önlenir" in answer.answer
     assert "sonuç 3 veya daha düşükse o lokasyona 1 zombi eklenir" in answer.answer
-    from hakem.lesson import TURN_STEP_CHARS
-    from hakem.steps import STEP_CHARS
-    assert TURN_STEP_CHARS == STEP_CHARS  # one reach for a step, taught or asked
