@@ -87,7 +87,9 @@ _OF_ONESELF = frozenset(("olan",))
 @dataclass(frozen=True)
 class Binding:
     values: dict[str, tuple[float, ...]]  # quantity → the numbers stated for it
-    spans: dict[str, tuple[tuple[int, int], ...]]  # and where the question states them
+    # and where the question states them; a quantity may also carry the spans of numbers
+    # read for it and deliberately not counted (the rival's other dice, ``exchange``)
+    spans: dict[str, tuple[tuple[int, int], ...]]
 
 
 def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
