@@ -154,6 +154,7 @@ def mentions(toks: list[Token], aliases: Iterable[tuple[str, str]]) -> list[Ment
 _NOT = re.compile(r"degil|yok$|olmayan|olmadig|not$")
 # The noun a phrase names, in its compound form ("Deney C türbini"): the denial may follow it.
 _COMPOUND = re.compile(r"[a-z]+(?:s?[iu])$")
+_ASKS = frozenset(("mi", "mu", "misin", "miyim", "miyiz", "musun", "muyum", "muyuz"))  # folded
 
 
 def said_not_denied(toks: list[Token], phrase: str) -> bool:
@@ -165,7 +166,10 @@ def said_not_denied(toks: list[Token], phrase: str) -> bool:
     def noun(at: int) -> bool:
         return at < len(toks) and toks[at].number is None and bool(
             _COMPOUND.fullmatch(toks[at].text))
-    return any(not (denied(m.last + 1) or (noun(m.last + 1) and denied(m.last + 2)))
+    def asked(at: int) -> bool:  # "legendlar dahil mi": whether it holds is the question
+        return at < len(toks) and toks[at].text in _ASKS
+    return any(not (denied(m.last + 1) or asked(m.last + 1)
+                    or (noun(m.last + 1) and denied(m.last + 2)))
                for m in mentions(toks, [(phrase, phrase)]))
 
 

@@ -1861,3 +1861,13 @@ def test_the_rank_of_the_one_asked_about(real_corpus):
     assert calc is not None and calc.value == 17
     calc = calculator.calculate("büyük yerleşimde 3. olan kaç puan alıyo", "rebirth")
     assert calc is not None and calc.value == 0
+
+
+def test_a_case_asked_about_is_not_said(real_corpus):
+    # "Legend'lar dahil mi": whether they are included is the question, so the total that
+    # includes them is no answer (it led "43 kart" for the main deck's minimum of 40).
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    assert calculator.calculate("main deck en az kaç kart olmalı, legendlar buna dahil mi?",
+                                "cyberpunk-tcg") is None
+    calc = calculator.calculate("legendlar dahil toplam en az kaç kart", "cyberpunk-tcg")
+    assert calc is not None and calc.value == 43
