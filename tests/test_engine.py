@@ -304,3 +304,19 @@ def test_vocabulary_repairs_only_words_no_dictionary_knows():
     assert vocab.repair("kalem") == "kalem"  # a Turkish word, not a typo of "kale"
     assert vocab.repair("jetonudr") == "jetonudur"
     assert vocab.repair("azul") == "azul"  # too short to correct safely
+
+
+def test_the_glossary_lists_one_term_s_translations_as_one_thing():
+    from hakem.absent import same_thing
+    assert {"raunt", "tur"} <= same_thing(["raunt"])  # both translate "round"
+    assert same_thing(["puan"]) >= {"puan"}
+
+
+@pytest.mark.model
+def test_a_count_the_rules_say_does_not_exist_is_the_answer(real_engine):
+    # Four blind sets asked it (p47, p52, p55, p56), each turned away for want of a number.
+    answer = real_engine.ask("nucleum kac raunt suruyo")
+    assert not answer.abstained
+    assert answer.answer == "Nucleum'da belirlenmiş tur sayısı, tur sınırı veya faz yoktur."
+    # A denied count of something else answers nothing: the RAM limit is not in the rules.
+    assert real_engine.ask("cyberpunk tcg deck building'de RAM limiti kac").abstained
