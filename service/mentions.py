@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .numbers import is_rank, number_spans
+from .numbers import is_rank, number_spans, numbers_in
 from .text import APOSTROPHES, fold, written_present
 
 # "one" is left out: far more often "the one", "round one" than a count.
@@ -170,7 +170,19 @@ def said_not_denied(toks: list[Token], phrase: str) -> bool:
         return at < len(toks) and toks[at].text in _ASKS
     return any(not (denied(m.last + 1) or asked(m.last + 1)
                     or (noun(m.last + 1) and denied(m.last + 2)))
-               for m in mentions(toks, [(phrase, phrase)]))
+               for m in _phrase_mentions(toks, phrase))
+
+
+def _phrase_mentions(toks: list[Token], phrase: str) -> list[Mention]:
+    """Where a phrase is said; one that opens with a number ("2 altıgen", "ikisini de ben")
+    is said with that number, in digits or words ("iki altıgenli", "2 altigenli")."""
+    first, _, rest = phrase.partition(" ")
+    value = next(iter(numbers_in(first)), None) if rest else None
+    if value is None:
+        return mentions(toks, [(phrase, phrase)])
+    return [Mention(m.quantity, m.first - 1, m.last, m.tail, phrase)
+            for m in mentions(toks, [(rest, rest)])
+            if m.first and toks[m.first - 1].number == value]
 
 
 def all_said(toks: list[Token], phrases: tuple[str, ...]) -> bool:

@@ -1871,3 +1871,17 @@ def test_a_case_asked_about_is_not_said(real_corpus):
                                 "cyberpunk-tcg") is None
     calc = calculator.calculate("legendlar dahil toplam en az kaç kart", "cyberpunk-tcg")
     assert calc is not None and calc.value == 43
+
+
+def test_a_needed_phrase_that_opens_with_a_number_is_said_in_digits_or_words(real_corpus):
+    from hakem.mentions import all_said
+    for said in ("2 altigenli yerleşim", "iki altıgenli yerleşim"):
+        assert all_said(tokens(said), ("orta|2 altıgen",)), said
+    assert not all_said(tokens("3 altıgenli yerleşim"), ("2 altıgen",))
+    # The medium settlement filled alone (every tile "da benim"), its port's point on top.
+    from hakem.sums import work_out
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    calc = work_out(calculator, "iskoçyada liman sembollü boşluğa yerleşim karosu koydum, bu "
+                    "2 altıgenli orta yerleşimin son boşluğu ve iki karo da benim. bu hamleden "
+                    "toplam kaç puan?", "rebirth")
+    assert calc is not None and calc.value == 9
