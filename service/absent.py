@@ -21,19 +21,39 @@ from .retrieve import Hit
 from .text import Span, fold, sentence_spans, stem, words
 
 _COUNT = re.compile(r"(?:sayi|sinir|limit|hesap)\w*")
-_DENIED = re.compile(r"(?:yok|yoktur|bulunmuyor|bulunmaz|bulunmamaktadir)\w*")
-_REACH = 6  # words from the count to its denial
+_DENIED = frozenset(("yok", "yoktur", "bulunmuyor", "bulunmaz", "bulunmamaktadir"))
+_REACH = 6  # words from the count to its denial, within its clause
+
+
+def _key(word: str) -> str:
+    """A word's stem as compared here: stemmed with its Turkish letters, then folded."""
+    return fold(stem(word))
+
+
+def _spelt(word: str) -> str:
+    """A word folded, a final d read as t: "raund" is the texts' "raunt"."""
+    folded = fold(word)
+    return folded[:-1] + "t" if folded.endswith("d") else folded
 
 
 def same_thing(counted: Iterable[str]) -> set[str]:
-    """The folded stems of the counted words and of the words the glossary lists beside them
-    for one English term ("raunt" → "raunt", "tur")."""
-    out = {fold(stem(w)) for w in counted}
+    """The stems of the counted words (not "sayısı", "limiti": the count itself), and of the
+    words the glossary lists beside one of them, said exactly, as the same English term
+    ("raunt" and "tur" for "round"; "puan" is not listed with "zafer puanı")."""
+    typed = {_spelt(w) for w in counted if not _COUNT.fullmatch(fold(w))}
+    out = {_key(w) for w in typed}
     for turkish in BOARD_GAME_TERMS.values():
-        listed = {fold(stem(w)) for w in turkish.split()}
-        if listed & out:
-            out |= listed
+        listed = turkish.split()
+        if len(listed) > 1 and typed & {_spelt(w) for w in listed}:
+            out |= {_key(w) for w in listed}
     return out
+
+
+def _one_of(key: str, things: set[str]) -> bool:
+    """The stem is one of ``things``, or shares its first four letters with one (the stemmer
+    leaves "raundu" of "raund")."""
+    return key in things or (len(key) >= 4 and any(len(t) >= 4 and t[:4] == key[:4]
+                                                   for t in things))
 
 
 def absent_count(hits: tuple[Hit, ...], game_text: str, counted: Iterable[str]) -> Span | None:
@@ -43,9 +63,12 @@ def absent_count(hits: tuple[Hit, ...], game_text: str, counted: Iterable[str]) 
         return None
     chunk = hits[0].chunk
     for sp in sentence_spans(game_text[chunk.start : chunk.end], offset=chunk.start):
-        said = [fold(w) for w in words(game_text[sp.start : sp.end])]
-        for i, w in enumerate(said):
-            if i and _COUNT.fullmatch(w) and fold(stem(said[i - 1])) in things and any(
-                    _DENIED.fullmatch(x) for x in said[i + 1 : i + 1 + _REACH]):
-                return sp
+        # (a clause break or a number between the count and the denial: another clause's)
+        for clause in re.split(r"[;:]|\d", game_text[sp.start : sp.end]):
+            said = words(clause)
+            folded = [fold(w) for w in said]
+            for i, w in enumerate(folded):
+                if i and _COUNT.fullmatch(w) and _one_of(_key(said[i - 1]), things) \
+                        and _DENIED & set(folded[i + 1 : i + 1 + _REACH]):
+                    return sp
     return None

@@ -143,14 +143,14 @@ def compose(q: Question, retrieval: Retrieval, facts: tuple[FactHit, ...],
     for a rule the calculator knows; a matched fact is then the rule's rate, not the answer."""
     hits = retrieval.hits
     reason = decide(ev, model)
-    absent = absent_count(hits, game_text, ev.unstated.split()) \
-        if reason and ev.unstated and not ev.unknown_names and game_text else None
-    if absent is not None and game_text is not None:
+    absent = absent_count(hits, game_text, ev.unstated.split()) if reason and ev.unstated \
+        and not ev.unknown_names and not ev.out_of_range and game_text else None
+    if absent is not None and game_text is not None:  # (for the type checker)
         # No fact gives the number because the rules say there is none: that is the answer.
         span = AnswerSpan(hits[0].chunk.game, absent.start, absent.end)
-        return Answer(retrieval.question, retrieval.game, retrieval.game_source, False,
-                      _capitalised(game_text[absent.start : absent.end]), span, hits, (), "",
-                      (span,), q.kind)
+        said = " ".join(unmarked([_capitalised(game_text[absent.start : absent.end])]))
+        return Answer(retrieval.question, retrieval.game, retrieval.game_source, False, said,
+                      span, hits, (), "", (span,), q.kind)
     if reason or not hits or game_text is None:
         return Answer(retrieval.question, retrieval.game, retrieval.game_source, True,
                       _abstain_text(ev, facts), None, hits, facts if ev.out_of_range else (),

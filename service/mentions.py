@@ -154,15 +154,18 @@ def mentions(toks: list[Token], aliases: Iterable[tuple[str, str]]) -> list[Ment
 _NOT = re.compile(r"degil|yok$|olmayan|olmadig|not$")
 # The noun a phrase names, in its compound form ("Deney C türbini"): the denial may follow it.
 _COMPOUND = re.compile(r"[a-z]+(?:s?[iu])$")
-_ASKS = frozenset(("mi", "mu", "misin", "miyim", "miyiz", "musun", "muyum", "muyuz"))  # folded
+# A question particle, folded: what comes before it is asked, not said.
+_ASKS = frozenset(("mi", "mu", "misin", "miyim", "miyiz", "musun", "muyum", "muyuz", "midir",
+                   "mudur", "miydi", "muydu", "misiniz", "musunuz"))
 
 
 def said_not_denied(toks: list[Token], phrase: str) -> bool:
-    """The phrase is said, and not denied by the word right after it, or after the noun it
-    names ("Deney C türbini yok"); "değil mi" asks, it denies nothing."""
+    """The phrase is said: not asked (a question particle right after it: "Legend'lar dahil
+    mi"), and not denied by the word right after it or after the noun it names ("Deney C
+    türbini yok"); "değil mi" asks, it denies nothing."""
     def denied(at: int) -> bool:
         return at < len(toks) and bool(_NOT.match(toks[at].text)) and not (
-            at + 1 < len(toks) and toks[at + 1].text in ("mi", "mı"))
+            at + 1 < len(toks) and toks[at + 1].text in _ASKS)
     def noun(at: int) -> bool:
         return at < len(toks) and toks[at].number is None and bool(
             _COMPOUND.fullmatch(toks[at].text))
@@ -180,9 +183,13 @@ def _phrase_mentions(toks: list[Token], phrase: str) -> list[Mention]:
     value = next(iter(numbers_in(first)), None) if rest else None
     if value is None:
         return mentions(toks, [(phrase, phrase)])
+    # (a rank word is no count: "ikinci altıgene" says no "2 altıgen"; a short word is said
+    # as it is: "ikisi de benden önde" is not "ikisini de ben")
+    short = [(k, fold(w)) for k, w in enumerate(rest.split()) if len(w) <= 3]
     return [Mention(m.quantity, m.first - 1, m.last, m.tail, phrase)
             for m in mentions(toks, [(rest, rest)])
-            if m.first and toks[m.first - 1].number == value]
+            if m.first and toks[m.first - 1].number == value and not toks[m.first - 1].text
+            and all(toks[m.first + k].text == w for k, w in short)]
 
 
 def all_said(toks: list[Token], phrases: tuple[str, ...]) -> bool:

@@ -1812,6 +1812,8 @@ def test_a_case_denied_after_the_noun_it_names():
     assert said_not_denied(tokens("Deney C 2 türbin yok"), "deney c")  # a number between
     assert said_not_denied(tokens("Deney C kömür yok ama uranyum var"), "deney c")
     assert said_not_denied(tokens("Deney C aktif değil mi"), "deney c")  # asks, no denial
+    from hakem.mentions import all_said
+    assert not all_said(tokens("legendlar dahil midir"), ("dahil",))
 
 
 def test_drawdown_removes_from_the_thermometer_what_absorption_has_left(real_corpus):
@@ -1878,9 +1880,16 @@ def test_a_needed_phrase_that_opens_with_a_number_is_said_in_digits_or_words(rea
     for said in ("2 altigenli yerleşim", "iki altıgenli yerleşim"):
         assert all_said(tokens(said), ("orta|2 altıgen",)), said
     assert not all_said(tokens("3 altıgenli yerleşim"), ("2 altıgen",))
+    assert not all_said(tokens("ikinci altıgene koydum"), ("2 altıgen",))  # a rank
+    # short words as said: "ikisi de benden önde" is not "ikisini de ben"
+    assert not all_said(tokens("rakiplerin ikisi de benden önde"), ("ikisini de ben",))
+    assert all_said(tokens("ikisini de ben doldurdum"), ("ikisini de ben",))
     # The medium settlement filled alone (every tile "da benim"), its port's point on top.
     from hakem.sums import work_out
     calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    shared = calculator.calculate("orta yerleşimi tamamladım, en çok etki de benim, kaç puan",
+                                  "rebirth")
+    assert shared is None or shared.value != 8  # "etki de benim" is no settlement alone
     calc = work_out(calculator, "iskoçyada liman sembollü boşluğa yerleşim karosu koydum, bu "
                     "2 altıgenli orta yerleşimin son boşluğu ve iki karo da benim. bu hamleden "
                     "toplam kaç puan?", "rebirth")

@@ -309,7 +309,27 @@ def test_vocabulary_repairs_only_words_no_dictionary_knows():
 def test_the_glossary_lists_one_term_s_translations_as_one_thing():
     from hakem.absent import same_thing
     assert {"raunt", "tur"} <= same_thing(["raunt"])  # both translate "round"
-    assert same_thing(["puan"]) >= {"puan"}
+    assert {"raunt", "tur"} <= same_thing(["raund"])  # as players spell it
+    assert "zafer" not in same_thing(["puan"])  # "zafer puanı" is one term, no alternative
+    assert same_thing(["limiti"]) == set()  # the count itself is no counted thing
+
+
+def test_only_a_denied_count_of_the_counted_thing_answers():
+    from hakem.absent import absent_count
+    from hakem.chunks import Chunk
+    from hakem.retrieve import Hit
+
+    def first(text: str, counted: list[str]) -> str | None:
+        hit = Hit(Chunk("g:0", "g", "", "rules", 0, len(text), text), 1.0, 0.0, 0.0)
+        span = absent_count((hit,), text, counted)
+        return None if span is None else text[span.start : span.end]
+    said = "Oyunda belirlenmiş tur sayısı veya faz yoktur."
+    assert first(said, ["raunt"]) == said
+    assert first("Elde tutulabilecek kart sayısında üst sınır bulunmuyor.", ["ram"]) is None
+    # "yoksa" (otherwise) denies nothing; a number or a clause break between, another's
+    assert first("Tur sınırına ulaşılırsa oyun biter, yoksa yeni tur başlar.", ["tur"]) is None
+    assert first("Tur sayısı 6; sınır yoktur ama kart sınırı vardır.", ["tur"]) is None
+    assert first(said, []) is None and absent_count((), said, ["tur"]) is None
 
 
 @pytest.mark.model
