@@ -145,12 +145,14 @@ def _flags(folded: list[str], flat: str) -> tuple[bool, bool, bool, bool]:
     wh = any(_is_wh(w) for w in folded)
     how_many = (any(_HOW_MANY.fullmatch(w) for w in folded) or "ne kadar" in flat
                 or "how many" in flat or "how much" in flat or bool(_AT_MOST.search(flat)))
+    # Written onto its verb, the particle is as often followed by more words as alone
+    # ("mulligan 2 kere yapabilirmiyim cyberpunkta": 13 read questions were not yes/no).
     particle = any(_PARTICLE.fullmatch(w) for w in folded[1:]) or any(
-        _ATTACHED_BARE.fullmatch(w) for w in folded)
+        _ATTACHED_BARE.fullmatch(w) or _ATTACHED.fullmatch(w) for w in folded)
     # The particle closing the clause makes it a yes/no question even around a question
     # word ("elinde kaç kart olduğunu öğrenebiliyor muyum?").
     closing = any(_PARTICLE.fullmatch(w) or _ATTACHED_BARE.fullmatch(w)
-                  for w in folded[-2:]) or bool(folded and _ATTACHED.fullmatch(folded[-1]))
+                  or _ATTACHED.fullmatch(w) for w in folded[-2:])
     english_aux = bool(folded) and folded[0] in _EN_AUX
     yes_no = closing or ((particle or english_aux) and not (wh or how_many))
     what_if = bool(_WHAT_HAPPENS.search(flat)) or (

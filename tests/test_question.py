@@ -27,6 +27,9 @@ def test_a_question_with_no_words_is_not_answered(tiny_engine):
     ("Kart çekmek zorunlu mu?", "yes_no"),
     ("kartlari saklamam gerekiyo mu acaba", "yes_no"),
     ("alanların yerini değiştirebilirmiyiz?", "yes_no"),  # the particle written on
+    # … and more words after it, as players type it
+    ("mulligan 2 kere yapabilirmiyim cyberpunkta", "yes_no"),
+    ("surgun edilince oyuna devam ediyomuyuz dead of winterda", "yes_no"),
     ("rakibin elinde kaç kart olduğunu öğrenebiliyor muyum?", "yes_no"),  # closing particle
     # the bare particle written on the verb, as players type it
     ("oyun hemen bitiyormu yoksa devam ediyo", "yes_no"),
