@@ -259,8 +259,12 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
     # its verdict is complete as it is, unless it turns. (Measured: answer sentence dev2
     # 0.700 → 0.721, probe 0.750 → 0.769, probe4 0.859 → 0.872, paraphrase 0.720 → 0.740,
     # none lower.)
+    # An FAQ answer is complete only with its verdict: where the verdict is not said, the
+    # sentences after it say what the answer is ("… yalnızca oyun sonu tetiklenir. Turlar …
+    # sürer, ardından herkes bir tur daha oynar.").
     explains = (q.how_why or q.what_if or q.kind == "other"
-                or (q.yes_no and (not best.verdict or best.opener or turns))) and not q.parts
+                or (q.yes_no and (not best.verdict or best.opener or turns or not kept))
+                ) and not q.parts
     taken = {c.span for c in chosen}
     spans = bridged(merged([
         with_what_it_points_to(with_what_it_announces(with_its_lead_in(

@@ -483,3 +483,21 @@ def test_a_how_answer_reads_on_into_a_paragraph_that_points_back_to_it():
     other = text.replace("Bunu bir pul", "Kartlar bir pul")
     sp = explained(c, set(), other, other.index("\n\nKartlar"))
     assert other[sp.start : sp.end] == "Bilinen kartları ayırt edilebilir yapmalısınız."
+
+
+def test_an_faq_answer_whose_verdict_is_not_said_is_read_on_to_what_happens_instead():
+    text = ("Kurallar\nHer oyuncu sırayla bir hamle yapar.\n"
+            "SSS\nHayır. İkinci koşul sağlandığında yalnızca oyun sonu tetiklenir. "
+            "Turlar eşitlenene kadar sürer, ardından herkes bir tur daha oynar.")
+    rules_start, faq_start = text.index("Her"), text.index("Hayır")
+    rules = Chunk(id="g:r", game="g", section="", kind="rules", start=rules_start,
+                  end=faq_start - 5, text=text[rules_start : faq_start - 5])
+    faq = Chunk(id="g:faq", game="g", section="", kind="faq", start=faq_start,
+                end=len(text), text=text[faq_start:])
+    q = analyse("ikinci koşul sağlandığında oyun hemen bitiyor mu?")
+    # The FAQ is the second passage: its "Hayır" answers its own question, not said here.
+    choice = choose(q, (Hit(rules, 2.0, 0.9, 1.0), Hit(faq, 1.0, 0.9, 1.0)), text,
+                    frozenset(terms_of(q.text)), lambda _t: 1.0)
+    said = " ".join(text[s.start : s.end] for s in choice.spans)
+    assert choice.verdict == ""
+    assert said.startswith("İkinci koşul") and said.endswith("bir tur daha oynar.")
