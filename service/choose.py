@@ -268,7 +268,8 @@ def choose(q: Question, hits: tuple[Hit, ...], game_text: str, terms: AbstractSe
     taken = {c.span for c in chosen}
     spans = bridged(merged([
         with_what_it_points_to(with_what_it_announces(with_its_lead_in(
-            explained(c, taken, game_text, hits[c.rank].chunk.end)
+            explained(c, taken, game_text, hits[c.rank].chunk.end,
+                      beyond=hits[c.rank].chunk.kind != "faq")
             if explains or c.span in explain_parts else c.span, game_text), game_text),
             game_text)
         for c in chosen]), game_text)

@@ -28,11 +28,14 @@ EXPLAIN_CHARS = 450
 _ITEM = re.compile(r"(?:[-•–*]|\d{1,2}[.)])\s")
 
 
-def explained(c: Candidate, taken: set[Span], game_text: str, passage_end: int) -> Span:
+def explained(c: Candidate, taken: set[Span], game_text: str, passage_end: int,
+              beyond: bool = True) -> Span:
     """The chosen sentence with the sentences that follow it in its passage, and on past
     the passage's end to the end of that paragraph, within EXPLAIN_CHARS: how a thing is
     done is rarely one sentence, and a passage boundary is the index's cut, not the rules'
-    (the sentence after it, "4 proje zaten oyundayken …", still explains the one before)."""
+    (the sentence after it, "4 proje zaten oyundayken …", still explains the one before).
+    ``beyond``: whether the next paragraph may be read too when it points back; an FAQ
+    answer's next paragraph is another entry's, whatever its first word."""
     paragraph_end = game_text.find("\n", passage_end)
     scope_end = max(passage_end, len(game_text) if paragraph_end < 0 else paragraph_end)
     # Split from the paragraph's start, as the passages were: the same sentences they have.
@@ -50,7 +53,7 @@ def explained(c: Candidate, taken: set[Span], game_text: str, passage_end: int) 
         end = sp.end
     # The paragraph after it may open by pointing back ("… ayırt edilebilir hale getirmeniz
     # gerekiyor." / "Bunu bir işaretleyici pul koyarak … yapabilirsiniz."): it says how.
-    if not game_text[end:scope_end].strip():
+    if beyond and not game_text[end:scope_end].strip():
         after = game_text[end:].lstrip("\n ")
         nxt = sentence_spans(after[:EXPLAIN_CHARS], offset=len(game_text) - len(after))
         said = game_text[nxt[0].start : nxt[0].end] if nxt else ""

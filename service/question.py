@@ -54,6 +54,10 @@ _PARTICLE = re.compile(r"m[iu](?:yim|yiz|sin|siniz|sun|sunuz|yum|yuz|dir|dur|ydi
 # The particle written onto the verb with a person ending ("değiştirebilirmiyiz",
 # "alıyomuyum"): such endings close no ordinary word.
 _ATTACHED = re.compile(r"\w{3,}m[iu](?:yim|yiz|yum|yuz|sin|sun|siniz|sunuz)")
+# … anywhere in the clause, only in the first person after a verb's present or aorist ending
+# ("koyabilirmiyim", "ediyomuyuz"): "anlatırmısın" asks Hakem to explain (a request, not a
+# yes/no question), "premiyum" and "takımıyız" are no verbs.
+_ATTACHED_SELF = re.compile(r"\w{2,}(?:yor|yo|[aeiu]r|maz|mez)m[iu](?:yim|yiz|yum|yuz)")
 # The bare particle written onto a verb ("bitiyormu", "sayılıyomu", "alabilirmi", "varmı"):
 # after a present or aorist ending, or "var"/"yok", it closes no ordinary word ("yirmi" has
 # too few letters before its "ir").
@@ -148,11 +152,11 @@ def _flags(folded: list[str], flat: str) -> tuple[bool, bool, bool, bool]:
     # Written onto its verb, the particle is as often followed by more words as alone
     # ("mulligan 2 kere yapabilirmiyim cyberpunkta": 13 read questions were not yes/no).
     particle = any(_PARTICLE.fullmatch(w) for w in folded[1:]) or any(
-        _ATTACHED_BARE.fullmatch(w) or _ATTACHED.fullmatch(w) for w in folded)
+        _ATTACHED_BARE.fullmatch(w) or _ATTACHED_SELF.fullmatch(w) for w in folded)
     # The particle closing the clause makes it a yes/no question even around a question
     # word ("elinde kaç kart olduğunu öğrenebiliyor muyum?").
     closing = any(_PARTICLE.fullmatch(w) or _ATTACHED_BARE.fullmatch(w)
-                  or _ATTACHED.fullmatch(w) for w in folded[-2:])
+                  for w in folded[-2:]) or bool(folded and _ATTACHED.fullmatch(folded[-1]))
     english_aux = bool(folded) and folded[0] in _EN_AUX
     yes_no = closing or ((particle or english_aux) and not (wh or how_many))
     what_if = bool(_WHAT_HAPPENS.search(flat)) or (

@@ -488,16 +488,19 @@ def test_a_how_answer_reads_on_into_a_paragraph_that_points_back_to_it():
 def test_an_faq_answer_whose_verdict_is_not_said_is_read_on_to_what_happens_instead():
     text = ("Kurallar\nHer oyuncu sırayla bir hamle yapar.\n"
             "SSS\nHayır. İkinci koşul sağlandığında yalnızca oyun sonu tetiklenir. "
-            "Turlar eşitlenene kadar sürer, ardından herkes bir tur daha oynar.")
+            "Turlar eşitlenene kadar sürer, ardından herkes bir tur daha oynar.\n"
+            "Bunu yapan oyuncu kazandığı kartı hemen ıskartaya atar.")
     rules_start, faq_start = text.index("Her"), text.index("Hayır")
     rules = Chunk(id="g:r", game="g", section="", kind="rules", start=rules_start,
                   end=faq_start - 5, text=text[rules_start : faq_start - 5])
+    faq_end = text.index("\nBunu")
     faq = Chunk(id="g:faq", game="g", section="", kind="faq", start=faq_start,
-                end=len(text), text=text[faq_start:])
+                end=faq_end, text=text[faq_start:faq_end])
     q = analyse("ikinci koşul sağlandığında oyun hemen bitiyor mu?")
     # The FAQ is the second passage: its "Hayır" answers its own question, not said here.
     choice = choose(q, (Hit(rules, 2.0, 0.9, 1.0), Hit(faq, 1.0, 0.9, 1.0)), text,
                     frozenset(terms_of(q.text)), lambda _t: 1.0)
     said = " ".join(text[s.start : s.end] for s in choice.spans)
     assert choice.verdict == ""
+    # … to the end of its answer, not into the next entry that opens with "Bunu"
     assert said.startswith("İkinci koşul") and said.endswith("bir tur daha oynar.")

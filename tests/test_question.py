@@ -30,6 +30,11 @@ def test_a_question_with_no_words_is_not_answered(tiny_engine):
     # … and more words after it, as players type it
     ("mulligan 2 kere yapabilirmiyim cyberpunkta", "yes_no"),
     ("surgun edilince oyuna devam ediyomuyuz dead of winterda", "yes_no"),
+    # … but a request to Hakem, a closing request after a question word, and words that only
+    # end like the particle ("premiyum") ask no yes/no question
+    ("anlatırmısın cyberpunkta mulligan kuralını", "other"),
+    ("oyun sonunda kaç puan alınır söylermisin bana", "how_many"),
+    ("ekstra kartlar neler premiyum sürümde", "other"),
     ("rakibin elinde kaç kart olduğunu öğrenebiliyor muyum?", "yes_no"),  # closing particle
     # the bare particle written on the verb, as players type it
     ("oyun hemen bitiyormu yoksa devam ediyo", "yes_no"),
