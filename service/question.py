@@ -57,11 +57,12 @@ _ATTACHED = re.compile(r"\w{3,}m[iu](?:yim|yiz|yum|yuz|sin|sun|siniz|sunuz)")
 # … anywhere in the clause, only in the first person after a verb's present or aorist ending
 # ("koyabilirmiyim", "ediyomuyuz"): "anlatırmısın" asks Hakem to explain (a request, not a
 # yes/no question), "premiyum" and "takımıyız" are no verbs.
-_ATTACHED_SELF = re.compile(r"\w{2,}(?:yor|yo|[aeiu]r|maz|mez)m[iu](?:yim|yiz|yum|yuz)")
+_ON_VERB = r"\w{2,}(?:yor|yo|[aeiu]r|maz|mez)m[iu]"  # a present or aorist verb, then "mi"
+_ATTACHED_SELF = re.compile(_ON_VERB + r"(?:yim|yiz|yum|yuz)")
 # The bare particle written onto a verb ("bitiyormu", "sayılıyomu", "alabilirmi", "varmı"):
 # after a present or aorist ending, or "var"/"yok", it closes no ordinary word ("yirmi" has
 # too few letters before its "ir").
-_ATTACHED_BARE = re.compile(r"\w{2,}(?:yor|yo|[aeiu]r|maz|mez)m[iu]|(?:var|yok)m[iu]")
+_ATTACHED_BARE = re.compile(_ON_VERB + r"|(?:var|yok)m[iu]")
 # English yes/no questions open with an auxiliary.
 _EN_AUX = frozenset(("can", "could", "is", "are", "do", "does", "did", "may", "must",
                      "should", "will", "would", "has", "have"))
