@@ -9,9 +9,13 @@ kalan", "8 temiz 3 kirli", "2 kişiyiz"); a number may also follow its name ("ta
 number said of all the things listed before it ("d4, d6 ve d8 hepsi 3", "ikisi de 5
 puanlık") counts each of them, and numbers in parentheses adding up to the one before are
 its breakdown; names each followed by their number ("talebim 13 toplam enerjim 10") pair
-up. Counts of one said without a number ("bir bitiş koşulu", "en ileri belirteç
-benim") are ``ones``; the words it reads by are ``bind_words``; how the numbers are
-grouped first (lists, rates, breakdowns, name-number pairs) is ``bind_groups``.
+up; a number of times counts the thing done further on in its clause ("3 kere yeniden
+şarjda belirtecimi '0' alanına koydum"). Counts of one said without a number ("bir bitiş
+koşulu", "en ileri belirteç benim") are ``ones``; occasions told one by one ("ilkinde …,
+ikincisinde …") are ``occasions``; numbers the rule leaves out ("fixer alanındaki d20",
+"satış etiketi olmayan 1 Legend") are ``bind_scope``; the words it reads by are
+``bind_words``; how the numbers are grouped first (lists, rates, breakdowns, name-number
+pairs) is ``bind_groups``.
 
 What it does not do: choose a formula or evaluate one (``calc``, ``working``), or guess a
 number the question does not state.
@@ -32,6 +36,7 @@ from .bind_groups import (
     parts_of_counts,
     rate_numbers,
 )
+from .bind_scope import left_out
 from .bind_words import (
     ABLATIVE,
     CLAUSE_ENDS,
@@ -48,11 +53,13 @@ from .bind_words import (
     SELF,
     SENTENCE_ENDS,
     SEPARATORS,
+    TIMES,
     WINDOW,
 )
 from .formulas import Quantity
-from .mentions import Mention, Token, mentions, tokens, word_matches
+from .mentions import Mention, Token, mentions, tokens
 from .numbers import is_digit_rank
+from .occasions import told_in_order
 from .ones import bind_ones
 from .text import APOSTROPHES, fold
 
@@ -90,6 +97,10 @@ class Binding:
     # and where the question states them; a quantity may also carry the spans of numbers
     # read for it and deliberately not counted (the rival's other dice, ``exchange``)
     spans: dict[str, tuple[tuple[int, int], ...]]
+    # Quantities whose stated numbers may include ones the rule does not count: what makes
+    # one not count is said, but of no number of it ("3 legend'ım var, biri açık ve sell
+    # etiketi yok"): how many count is the player's to say.
+    unclear: frozenset[str] = frozenset()
 
 
 def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
@@ -170,6 +181,22 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         owner[n] = done[1].quantity
         named_by[n] = done[1]
         used.add(done[0])
+    # "3 kere yeniden şarjda belirtecimi '0' alanına koydum": a number of times counts the
+    # thing done each time, named further on in its clause (past a number that names a
+    # space, "'0' alanına").
+    for n in numbers:
+        if n in owner or n + 1 >= len(toks) or toks[n + 1].text not in TIMES:
+            continue
+        for j in range(n + 2, len(toks)):
+            if toks[j].text in SENTENCE_ENDS | CLAUSE_ENDS or (
+                    toks[j].number is not None and not _names_space(toks, j)):
+                break
+            hit = next((k for k, m in enumerate(found) if m.first == j), None)
+            if hit is not None:
+                if hit not in used:
+                    owner[n], named_by[n] = found[hit].quantity, found[hit]
+                    used.add(hit)
+                break
     for n in numbers:
         if n in owner:
             continue
@@ -230,9 +257,13 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     for n in [n for n in owner if not qs[owner[n]].ranked and toks[n].number is not None
               and _ORDINAL.match(fold(question[toks[n].start:toks[n].end]))]:
         del owner[n]  # "birinciye ikinciye": an ordinal ranks ("birinci X", the first X)
-    for n in [n for n in owner if qs[owner[n]].not_where
-              and _said_where(toks, n, qs[owner[n]].not_where)]:
-        del owner[n]  # "fixer alanındaki d20 17 gösteriyor": not what the rule counts
+    # "fixer alanındaki d20 17 gösteriyor", "satış etiketi olmayan 1 açık Legend": numbers
+    # the rule does not count
+    unclear = left_out(toks, numbers, found, qs, owner, named_by)
+    told = told_in_order(question, toks, found,
+                         frozenset(q.name for q in qs.values() if q.default is not None))
+    for n in [n for n in owner if owner[n] in told]:
+        del owner[n]  # counted occasion by occasion instead
     for n in [n for n in owner if not qs[owner[n]].summed
               and MEASURE.match(question, toks[n].end)]:
         del owner[n]  # "5 €$'lik kart" is no count of cards ("4'lük kademe" is a value)
@@ -248,8 +279,10 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         else:
             values.setdefault(name, []).extend([value] * copies)
         spans.setdefault(name, []).extend([(toks[n].start, toks[n].end)] * copies)
+    for name, (count, where) in told.items():
+        values[name], spans[name] = [count], list(where)
     return Binding({k: tuple(v) for k, v in values.items()},
-                   {k: tuple(v) for k, v in spans.items()})
+                   {k: tuple(v) for k, v in spans.items()}, unclear)
 
 
 # "kaçı", "kaç tanesi": the part asked of a whole (not "kaçtım", fled), folded.
@@ -258,12 +291,9 @@ _KAC = re.compile(r"kac(?:i|ini|inin|ina|ta|tane|tanesi)?")
 _ORDINAL = re.compile(r"(?:bir|iki|uc|dord|bes|alti|yedi|sekiz|dokuz|on)[iu]?nc[iu]")
 
 
-def _said_where(toks: list[Token], n: int, places: tuple[str, ...]) -> bool:
-    """A word of ``places`` in the clause of the number at ``n``."""
-    ends = SENTENCE_ENDS | CLAUSE_ENDS
-    start = next((j + 1 for j in range(n - 1, -1, -1) if toks[j].text in ends), 0)
-    end = next((j for j in range(n + 1, len(toks)) if toks[j].text in ends), len(toks))
-    return any(word_matches(t.text, p) for t in toks[start:end] for p in places)
+def _names_space(toks: list[Token], j: int) -> bool:
+    """The number at ``j`` names a space ("'0' alanına", "0 alanında"), counting nothing."""
+    return j + 1 < len(toks) and toks[j + 1].text.startswith("alan")
 
 
 def _rank(question: str, tok: Token) -> bool:

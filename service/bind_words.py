@@ -16,9 +16,10 @@ from .text import fold
 # (then "kez" is that quantity's name and is read first).
 FILLER = frozenset(fold(w) for w in """tane adet daha de da tl şu an anda su şuan değeri degeri
 değerinde toplam total of my i have has var olan olarak sadece only just kadar the a is are
-was were shows kapalı harcanmamış kullanılmamış uygun unused face down kez kere defa
+was were shows kapalı açık harcanmamış kullanılmamış uygun unused face down up kez kere defa
 dahil""".split())
 FILLER_WORD = "dahil"
+TIMES = frozenset(("kez", "kere", "defa", "times"))  # "3 kere": how many times
 SEPARATORS = frozenset([",", ";", "+", "&", "ve", "and", "ile", "ile"])
 ELLIPSIS = frozenset(["tane", "adet"])
 # "bir" is left out of the numbers (``numbers``: far more often the article). Before a

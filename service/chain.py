@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .bind import Binding, bind
@@ -57,7 +58,7 @@ def chain(formula: Formula, question: str, binding: Binding, formulas: Iterable[
                 steps.extend((*renewed, done))
                 read += stated
                 break
-    return Binding(values, spans), tuple(steps), read
+    return replace(binding, values=values, spans=spans), tuple(steps), read
 
 
 # The stated numbers are now ("şu an", "henüz"), the asked moment a later round.
@@ -124,4 +125,4 @@ def _updated(formula: Formula, question: str, binding: Binding, formulas: tuple[
         if done.value is not None:
             values[q.name] = (done.value,)
             steps.append(done)
-    return Binding(values, binding.spans), steps
+    return replace(binding, values=values), steps

@@ -119,6 +119,7 @@ def calculate(formula: Formula, question: str, binding: Binding,
     inputs = []
     unclear: dict[str, tuple[float, ...]] = {}
     one_each: set[str] = set()  # named more often than the question gives it a number
+    not_all: set[str] = set()  # said to include some the rule does not count
     from_setup: list[Quantity] = []  # read from the standard setup the question says
     setup_read: set[tuple[int, int]] = set()  # where it says how many play
     for q in formula.quantities:
@@ -128,7 +129,13 @@ def calculate(formula: Formula, question: str, binding: Binding,
         if stated and len(stated) > 1 and not q.summed and _restated(
                 question, binding.spans.get(q.name, ()), stated):
             stated = stated[:1]
-        if stated and len(stated) > 1 and not q.summed:
+        if stated and q.name in binding.unclear:
+            # What the rule does not count is said, but of none of these numbers ("3
+            # legend'ım var, biri açık ve etiketi yok"): counting all of them would be a
+            # confident wrong total.
+            unclear[q.name] = tuple(stated)
+            not_all.add(q.name)
+        elif stated and len(stated) > 1 and not q.summed:
             # Several numbers for one quantity the rule does not add up ("2 karakterle
             # başladım, iki survivor daha kazandım", "4 karakter kolonide, 2 hastanede"):
             # which one counts, or whether they add, is the player's to say; picking one
@@ -168,6 +175,8 @@ def calculate(formula: Formula, question: str, binding: Binding,
     # The numbers themselves go in the working, not the leading sentence: a number first
     # reads as the result.
     missing = tuple(f"{q.label} (her biri için ayrı ayrı)" if q.name in one_each
+                    else f"{q.label} (kuralın saymadıkları hariç kaç tane?)"
+                    if q.name in not_all
                     else f"{q.label} (soruda birden çok sayı var: toplamı mı, biri mi?)"
                     if q.name in unclear else q.label
                     for q in formula.quantities if q.name not in env and (

@@ -1483,6 +1483,80 @@ def test_a_number_said_of_a_place_the_rule_does_not_count_is_left_out(real_corpu
     assert calc is not None and calc.value == 7
 
 
+def test_a_number_said_with_what_the_rule_does_not_count_is_left_out():
+    # "açık durumdaki bir Legend kartında satış etiketi bulunmuyorsa, o kartı 1 €$ üretmek
+    # amacıyla harcayamıyorsunuz": the untagged face-up Legend is read and not counted.
+    qs = [Quantity("eddies", "Eddie", ("eddie",)),
+          Quantity("legends", "Legend", ("legend",), summed=True,
+                   not_with=("etiket olmayan", "etiket yok"))]
+    said = bind("4 eddie, 2 kapalı legend ve satış etiketi olmayan 1 açık legend var", qs)
+    assert said.values == {"eddies": (4.0,), "legends": (2.0,)} and not said.unclear
+    # the words before the next number are that number's, not the one before's
+    after = bind("legendlarımda 2 kapalı legend bi de açık ama etiketi olmayan 1 legend", qs)
+    assert after.values == {"legends": (2.0,)}
+    # said after its name, to the end of its clause
+    later = bind("1 açık legend var ama etiketi yok, 3 kapalı legend", qs)
+    assert later.values == {"legends": (3.0,)} and not later.unclear
+    # said of no number: how many count is the player's to say
+    vague = bind("3 legend'ım var, biri açık ve etiketi yok", qs)
+    assert vague.values == {"legends": (3.0,)} and vague.unclear == {"legends"}
+    # not said: every number counts (face up or down)
+    assert bind("2 kapalı legend ve 1 açık legend", qs).values == {"legends": (2.0, 1.0)}
+
+
+def test_a_count_said_to_include_what_the_rule_leaves_out_asks_instead(real_corpus):
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    counted = calculator.calculate("5 eddie'm var, legends alanımda 2 kapalı legend ve satış "
+                                   "etiketi olmayan 1 açık legend. kaç €$ ödeyebilirim",
+                                   "cyberpunk-tcg")
+    assert counted is not None and counted.value == 7
+    vague = calculator.calculate("3 eddie'm, 3 legend'ım var; biri açık ve sell etiketi yok. "
+                                 "max kaç €$ ödeyebilirim", "cyberpunk-tcg")
+    assert vague is not None and vague.value is None
+    assert any("Legend" in m for m in vague.missing)
+
+
+def test_occasions_told_in_order_count_once_each():
+    # "O an çizelgede en ileri belirtece sahip oyuncu 6 ZP, ikinci en ileri oyuncu 2 ZP
+    # kazanır": each King's Day applies the rule once; the counts add up over the days.
+    ranks = [Quantity("firsts", "birincilik", ("en ileri", "en öndeydim", "birinci"), default=0),
+             Quantity("seconds", "ikincilik", ("ikinci en ileri", "ikinci"), default=0)]
+    told = bind("ilkinde en öndeydim, ikincisinde ikinci sıradaydım, üçüncüsünde hem birinci "
+                "hem ikinci benimdi. toplam kaç ZP", ranks)
+    assert told.values == {"firsts": (2.0,), "seconds": (2.0,)}
+    # a place said of someone else counts nothing; "ilk King's Day'de" is an occasion too
+    others = bind("ilk King's Day'de en ileri belirteç rakipteydi, ikinci en ileri bendim. "
+                  "ikincisinde ben ve bi rakip en ileride eşittik", ranks)
+    assert others.values == {"firsts": (1.0,), "seconds": (1.0,)}
+    # how many occasions there were is read with them (not left out of the working)
+    question = "2 kral günü oldu: ilkinde en öndeydim, ikincisinde ikinci sıradaydım"
+    assert (0, 1) in bind(question, ranks).spans["firsts"]
+    assert (0, 1) not in bind("3" + question[1:], ranks).spans["firsts"]  # one not told
+    # one occasion is no sequence: "en öndeydim" alone states no situation to count
+    assert bind("ilk King's Day'de en öndeydim, kaç ZP aldım", ranks).values == {}
+    # occasions with numbers of their own are read as numbers
+    cubes = [Quantity("cubes", "küp", ("küp",), summed=True, default=0)]
+    assert bind("ilk rauntta 3 küp, ikincisinde 5 küp geldi", cubes).values == {
+        "cubes": (3.0, 5.0)}
+
+
+def test_king_s_days_told_one_by_one_are_added_up(real_corpus):
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    calc = calculator.calculate("3 kral günü oldu: ilkinde en ileri belirteç bendeydi, "
+                                "ikincisinde ikinci en ileri bendim, üçüncüsünde hem en ileri "
+                                "hem ikinci en ileri benimdi. toplam kaç ZP aldım", "nucleum")
+    assert calc is not None and calc.value == 2 * 6 + 2 * 2
+
+
+def test_a_number_of_times_counts_the_thing_done_further_on_in_its_clause():
+    tokens_ = [Quantity("zero", "'0' alanındaki belirteç", ("belirteç", "token"), default=0)]
+    assert bind("3 kere yeniden şarjda belirtecimi '0' alanına koydum, kaç ZP kaybederim",
+                tokens_).values == {"zero": (3.0,)}
+    assert bind("iki kere 0 alanına belirteç koydum", tokens_).values == {"zero": (2.0,)}
+    # another count on the way ends it: the 5 counts the tokens, not the 3
+    assert bind("3 kere 5 belirteç koydum", tokens_).values == {"zero": (5.0,)}
+
+
 def test_the_whole_a_part_is_asked_of_is_no_count_of_the_player():
     # "beş bitiş koşulundan kaçı": five is how many there are, not how many are met.
     met = [Quantity("met", "sağlanan bitiş koşulu", ("bitiş koşulu", "koşul"))]
