@@ -36,7 +36,7 @@ from .bind_groups import (
     parts_of_counts,
     rate_numbers,
 )
-from .bind_scope import left_out
+from .bind_scope import left_out, placed
 from .bind_words import (
     ABLATIVE,
     CLAUSE_ENDS,
@@ -259,6 +259,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         del owner[n]  # "birinciye ikinciye": an ordinal ranks ("birinci X", the first X)
     # "fixer alanındaki d20 17 gösteriyor", "satış etiketi olmayan 1 açık Legend": numbers
     # the rule does not count
+    placed(toks, found, qs, owner, named_by)
     unclear = left_out(toks, numbers, found, qs, owner, named_by)
     told = told_in_order(question, toks, found,
                          frozenset(q.name for q in qs.values() if q.default is not None))

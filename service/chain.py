@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from .bind import Binding, bind
 from .formulas import Formula
-from .mentions import Token, mentions, tokens
+from .mentions import Token, all_said, mentions, tokens
 from .text import fold
 
 if TYPE_CHECKING:  # calc imports this module; the type is only named here
@@ -37,6 +37,7 @@ def chain(formula: Formula, question: str, binding: Binding, formulas: Iterable[
     (and can work out from the question's numbers) bound to that result; the producing
     calculations, in order; and how many of the question's numbers they read."""
     formulas = tuple(formulas)
+    toks = tokens(question)
     binding, steps = _updated(formula, question, binding, formulas, work)
     values = dict(binding.values)
     spans = dict(binding.spans)
@@ -46,8 +47,9 @@ def chain(formula: Formula, question: str, binding: Binding, formulas: Iterable[
             continue
         for producer in formulas:
             if producer.gives != q.name or producer.id == formula.id \
-                    or any(p.name == q.name for p in producer.quantities):
-                continue
+                    or any(p.name == q.name for p in producer.quantities) \
+                    or not all_said(toks, producer.needs):
+                continue  # (a rule for 4 players is no step of a 2-player question)
             own = bind(question, producer.quantities)
             stated = sum(1 for p in producer.quantities if any(own.values.get(p.name, ())))
             own, renewed = _updated(producer, question, own, formulas, work)

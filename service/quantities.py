@@ -3,11 +3,11 @@
 What it does: reads the ``[quantity.<name>]`` tables of ``corpus/rules/<game>.toml`` — the
 names players use for a quantity (aliases), whether several numbers said for it add up,
 its default, what a stated 0 counts, whether only a count or a rank states it, the places
-its rule does not count (``not_where``), what makes one of it not count (``not_with``)
-and its standard-setup counts by player count (``setup``) — and locates quotes in the
-game's text (``locate``), checking that every number used is stated in them
-(``check_numbers``). What it does not do: formulas (``formulas``) or read a question
-(``bind``, ``working``).
+its rule does not count (``not_where``), what makes one of it not count (``not_with``), the
+places that make a shared name's number its own (``where``) and its standard-setup counts
+by player count (``setup``) — and locates quotes in the game's text (``locate``), checking
+that every number used is stated in them (``check_numbers``). What it does not do:
+formulas (``formulas``) or read a question (``bind``, ``working``).
 """
 
 from __future__ import annotations
@@ -58,6 +58,10 @@ class Quantity:
     # olmayan 1 açık Legend" (a face-up Legend without a sell tag pays nothing). Folded
     # phrases; ``bind`` reads them in the number's noun phrase only.
     not_with: tuple[str, ...] = ()
+    # Places that make a number its own when another quantity shares its name: "termometrede
+    # 15 küp vardı" (cubes on the thermometer) against "Son Emisyonlar'a 31 küp geldi".
+    # Folded words, said in the number's clause; a number said nowhere is not its.
+    where: tuple[str, ...] = ()
     # Its count at the standard setup, by player count (players → count), for a question
     # that says it is still as set up ("standart kurulumla başladık, ağaç hiç değişmedi"):
     # ``setup_when`` are the phrases that must all be said ("a|b" = either), ``setup_cites``
@@ -112,6 +116,7 @@ def load_quantities(raw: object, where: str, text: str = "", game: str = "") -> 
         not_where = strings(q.get("not_where", []) or [], at, "not_where") \
             if q.get("not_where") else ()
         not_with = strings(q["not_with"], at, "not_with") if q.get("not_with") else ()
+        places = strings(q["where"], at, "where") if q.get("where") else ()
         setup, setup_when, setup_cites = _setup(q, at, text, game)
         out[name] = Quantity(name, q["label"], aliases, bool(q.get("summed", False)),
                              None if default is None else float(default),
@@ -119,6 +124,7 @@ def load_quantities(raw: object, where: str, text: str = "", game: str = "") -> 
                              bool(q.get("counted", False)), bool(q.get("ranked", False)),
                              tuple(fold(w) for w in not_where),
                              tuple(fold(w) for w in not_with),
+                             tuple(fold(w) for w in places),
                              setup, setup_when, setup_cites)
     return out
 

@@ -1557,6 +1557,40 @@ def test_a_number_of_times_counts_the_thing_done_further_on_in_its_clause():
     assert bind("3 kere 5 belirteç koydum", tokens_).values == {"zero": (5.0,)}
 
 
+def test_numbers_of_one_name_go_to_the_quantity_whose_place_is_said():
+    # "termometrede 13 küp" and "termometreye 9 küp": the same cubes by name, told apart by
+    # where they are said; a number said nowhere goes to the one that needs no place.
+    cubes = ("küp", "cube")
+    recent = Quantity("recent", "Son Emisyonlar", cubes, summed=True,
+                      not_where=("termometrede",))
+    thermo = Quantity("thermo", "termometrede duran", cubes, where=("termometrede", "bölgesinde"))
+    incoming = Quantity("incoming", "termometreye giden", cubes, where=("termometreye", "daha"))
+    told = bind("termometrede şu anki bant bölgesinde 13 küp var ve bu raunt 9 küp daha "
+                "termometreye gidiyor", [thermo, incoming])
+    assert told.values == {"thermo": (13.0,), "incoming": (9.0,)}
+    apart = bind("Son Emisyonlar'a 31 küp geldi. Termometrede önceden 15 küp vardı",
+                 [recent, thermo])
+    assert apart.values == {"recent": (31.0,), "thermo": (15.0,)}
+    # a place one letter off is another place ("termometreye" is not "termometrede")
+    assert bind("termometreye 22 küp gitti", [thermo]).values == {}
+
+
+def test_cubes_that_fill_a_band_add_a_planetary_roll_for_four_players(real_corpus):
+    # "bir bant bölgesi tamamen dolunca (4 oyuncuda 20 karbon küpü) … 1 Sıcaklık Bandı konur",
+    # "Termometredeki her Sıcaklık Bandı için bir kez Gezegen Etkileri zarı atılır."
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    question = ("{} kişiyiz, termometrede 2 bant var, üstünde 6 küp duruyor. bu raunt "
+                "termometreye 35 küp gitti. gezegen etkileri zarını kaç kere atarız")
+    four = calculator.calculate(question.format(4), "daybreak")
+    assert four is not None and four.value == 2 + (6 + 35) // 20
+    two = calculator.calculate(question.format(2), "daybreak")  # the text sizes no 2p band
+    assert two is not None and two.value == 2
+    left = calculator.calculate("4 kişiyiz. son emisyonlara 30 küp geldi, tahtada 8 ağaç 4 "
+                                "okyanus var, DAC yok. termometrede önceden 9 küp vardı. "
+                                "bant konunca termometrede kaç küp kalır", "daybreak")
+    assert left is not None and left.value == (9 + 30 - 12) % 20
+
+
 def test_the_whole_a_part_is_asked_of_is_no_count_of_the_player():
     # "beş bitiş koşulundan kaçı": five is how many there are, not how many are met.
     met = [Quantity("met", "sağlanan bitiş koşulu", ("bitiş koşulu", "koşul"))]
