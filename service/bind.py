@@ -39,7 +39,6 @@ from .bind_groups import (
 from .bind_scope import left_out, placed
 from .bind_words import (
     ABLATIVE,
-    CLAUSE_ENDS,
     ELLIPSIS,
     FILLER,
     FILLER_WORD,
@@ -53,13 +52,12 @@ from .bind_words import (
     SELF,
     SENTENCE_ENDS,
     SEPARATORS,
-    TIMES,
     WINDOW,
 )
 from .formulas import Quantity
 from .mentions import Mention, Token, mentions, tokens
 from .numbers import is_digit_rank
-from .occasions import told_in_order
+from .occasions import times_counted, told_in_order
 from .ones import bind_ones
 from .text import APOSTROPHES, fold
 
@@ -181,22 +179,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         owner[n] = done[1].quantity
         named_by[n] = done[1]
         used.add(done[0])
-    # "3 kere yeniden şarjda belirtecimi '0' alanına koydum": a number of times counts the
-    # thing done each time, named further on in its clause (past a number that names a
-    # space, "'0' alanına").
-    for n in numbers:
-        if n in owner or n + 1 >= len(toks) or toks[n + 1].text not in TIMES:
-            continue
-        for j in range(n + 2, len(toks)):
-            if toks[j].text in SENTENCE_ENDS | CLAUSE_ENDS or (
-                    toks[j].number is not None and not _names_space(toks, j)):
-                break
-            hit = next((k for k, m in enumerate(found) if m.first == j), None)
-            if hit is not None:
-                if hit not in used:
-                    owner[n], named_by[n] = found[hit].quantity, found[hit]
-                    used.add(hit)
-                break
+    times_counted(question, toks, numbers, found, owner, named_by, used)
     for n in numbers:
         if n in owner:
             continue
@@ -261,8 +244,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     # the rule does not count
     placed(toks, found, qs, owner, named_by)
     unclear = left_out(toks, numbers, found, qs, owner, named_by)
-    told = told_in_order(question, toks, found,
-                         frozenset(q.name for q in qs.values() if q.default is not None))
+    told = told_in_order(question, toks, qs.values())
     for n in [n for n in owner if owner[n] in told]:
         del owner[n]  # counted occasion by occasion instead
     for n in [n for n in owner if not qs[owner[n]].summed
@@ -290,11 +272,6 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
 _KAC = re.compile(r"kac(?:i|ini|inin|ina|ta|tane|tanesi)?")
 # An ordinal said as a word ("birinci" reads as the number 1, see ``numbers``).
 _ORDINAL = re.compile(r"(?:bir|iki|uc|dord|bes|alti|yedi|sekiz|dokuz|on)[iu]?nc[iu]")
-
-
-def _names_space(toks: list[Token], j: int) -> bool:
-    """The number at ``j`` names a space ("'0' alanına", "0 alanında"), counting nothing."""
-    return j + 1 < len(toks) and toks[j + 1].text.startswith("alan")
 
 
 def _rank(question: str, tok: Token) -> bool:

@@ -2,10 +2,10 @@
 
 What it does: gives a number named by a name several quantities share to the one whose
 places are said of it (``where``: "termometrede 15 küp vardı" against "Son Emisyonlar'a
-31 küp geldi"); drops the numbers said where the rule does not count them (``not_where``,
-said in the number's clause: "fixer alanındaki d20 17 gösteriyor") or said with what makes
-one of it not count (``not_with``, said in the number's own noun phrase: "satış etiketi
-olmayan 1 açık Legend"). A ``not_with`` phrase said of no number at all ("3 legend'ım var,
+31 küp geldi"); drops the numbers said where the rule does not count them (``not_where``:
+"fixer alanındaki d20 17 gösteriyor") or said with what makes one of it not count
+(``not_with``: "satış etiketi olmayan 1 açık Legend") — each read in the words said of the
+number (``_phrase_of``). A ``not_with`` phrase said of no number at all ("3 legend'ım var,
 biri açık ve etiketi yok") leaves that quantity's count unclear: how many count is the
 player's to say.
 
@@ -28,14 +28,15 @@ def left_out(toks: list[Token], numbers: list[int], found: list[Mention],
              named_by: dict[int, Mention]) -> frozenset[str]:
     """Deletes from ``owner`` the numbers the rule does not count; returns the quantities
     whose count is left unclear."""
-    for n in [n for n in owner if qs[owner[n]].not_where
-              and _said_where(toks, n, qs[owner[n]].not_where)]:
+    for n in [n for n in owner if qs[owner[n]].not_where and _said_in(
+            _phrase_of(toks, n, named_by.get(n), found), qs[owner[n]].not_where)]:
         del owner[n]
     unclear = set()
     for q in [q for q in qs.values() if q.not_with
               and any(mentions(toks, [(p, p)]) for p in q.not_with)]:
-        excluded = [n for n in numbers if _said_with(toks, n, named_by.get(n), found,
-                                                     q.not_with)]
+        # (a number of another quantity says nothing of this one's)
+        excluded = [n for n in numbers if owner.get(n, q.name) == q.name
+                    and _said_with(toks, n, named_by.get(n), found, q.not_with)]
         for n in excluded:
             if owner.get(n) == q.name:
                 del owner[n]
@@ -48,32 +49,28 @@ def placed(toks: list[Token], found: list[Mention], qs: dict[str, Quantity],
            owner: dict[int, str], named_by: dict[int, Mention]) -> None:
     """Gives each number named by a name several quantities share to the one whose places
     (``where``) are said of it, or else to one that needs no place ("termometrede 15 küp"
-    and "Son Emisyonlar'a 31 küp" are two quantities' cubes); a number of a quantity that
-    needs a place said nowhere is none of them."""
+    and "Son Emisyonlar'a 31 küp" are two quantities' cubes); never to one whose
+    ``not_where`` is said of it. A number no quantity fits is left to ``left_out``."""
     for n in [n for n in owner if qs[owner[n]].where or n in named_by]:
         alias = named_by[n].alias if n in named_by else ""
         sharing = [q for q in qs.values() if alias in {fold(a) for a in q.aliases}] \
             if alias else [qs[owner[n]]]
         if len(sharing) < 2 and not qs[owner[n]].where:
             continue
-        # (with its own case ending: "termometreye" is not "termometrede" one letter off)
-        said = {t.text for t in _phrase_of(toks, n, named_by.get(n), found)}
-        here = [q for q in sharing if q.where and any(
-            w.startswith(p) for w in said for p in q.where)]
-        anywhere = [q for q in sharing if not q.where]
+        said = _phrase_of(toks, n, named_by.get(n), found)
+        fits = [q for q in sharing if not _said_in(said, q.not_where)]
+        here = [q for q in fits if q.where and _said_in(said, q.where)]
+        anywhere = [q for q in fits if not q.where]
         if here or anywhere:
             owner[n] = (here or anywhere)[0].name
-        else:
+        elif qs[owner[n]].where:
             del owner[n]
 
 
-def _said_where(toks: list[Token], n: int, places: tuple[str, ...]) -> bool:
-    """A word of ``places`` in the clause of the number at ``n``, with any ending but its
-    own letters ("termometreye" is no "termometrede" one letter off)."""
-    ends = SENTENCE_ENDS | CLAUSE_ENDS
-    start = next((j + 1 for j in range(n - 1, -1, -1) if toks[j].text in ends), 0)
-    end = next((j for j in range(n + 1, len(toks)) if toks[j].text in ends), len(toks))
-    return any(t.text.startswith(p) for t in toks[start:end] for p in places)
+def _said_in(said: list[Token], places: tuple[str, ...]) -> bool:
+    """A word of ``places`` among the words said, with any ending but its own letters
+    ("termometreye" is no "termometrede" one letter off)."""
+    return any(t.text.startswith(p) for t in said for p in places)
 
 
 def _said_with(toks: list[Token], n: int, name: Mention | None, found: list[Mention],
@@ -84,15 +81,20 @@ def _said_with(toks: list[Token], n: int, name: Mention | None, found: list[Ment
 
 def _phrase_of(toks: list[Token], n: int, name: Mention | None,
                found: list[Mention]) -> list[Token]:
-    """The words said of the number at ``n``: from the end of what comes before it (a
-    number, a name, a separator) through its name, and on to the end of its clause when no
-    number follows there ("1 açık legend var ama etiketi yok")."""
+    """The words said of the number at ``n``: back from it (or from its name, when the name
+    comes first: "fixer alanındaki d20 17") to the end of what comes before (a number, a
+    name, a separator, "ama"), through its name, and on to the end of its clause — up to
+    the last separator before the next number, whose words those are ("25 küp termometreye
+    gitti ve termometrede 15 küp"; "1 açık legend var ama etiketi yok")."""
     names = {j for m in found for j in range(m.first, m.last + 1)}
-    start = next((j + 1 for j in range(n - 1, -1, -1) if toks[j].number is not None
+    first = name.first if name is not None and name.last < n else n
+    start = next((j + 1 for j in range(first - 1, -1, -1) if toks[j].number is not None
                   or toks[j].text in _PHRASE_ENDS or j in names), 0)
     last = name.last if name is not None and name.first > n else n
     end = next((j for j in range(last + 1, len(toks))
                 if toks[j].text in SENTENCE_ENDS | CLAUSE_ENDS), len(toks))
-    if any(t.number is not None for t in toks[last + 1 : end]):
-        end = last + 1  # the words before the next number are that number's
+    following = next((j for j in range(last + 1, end) if toks[j].number is not None), None)
+    if following is not None:
+        ends = [j for j in range(last + 1, following) if toks[j].text in _PHRASE_ENDS]
+        end = ends[-1] if ends else last + 1
     return toks[start:end]

@@ -20,7 +20,7 @@ was were shows kapalı açık harcanmamış kullanılmamış uygun unused face d
 dahil""".split())
 FILLER_WORD = "dahil"
 TIMES = frozenset(("kez", "kere", "defa", "times"))  # "3 kere": how many times
-SEPARATORS = frozenset([",", ";", "+", "&", "ve", "and", "ile", "ile"])
+SEPARATORS = frozenset([",", ";", "+", "&", "ve", "and", "ile"])
 ELLIPSIS = frozenset(["tane", "adet"])
 # "bir" is left out of the numbers (``numbers``: far more often the article). Before a
 # quantity's name that no number counts, it is the count: "bir bitiş koşulu sağlandı",

@@ -123,7 +123,7 @@ def _updated(formula: Formula, question: str, binding: Binding, formulas: tuple[
         own = bind(question, renewer.quantities)
         given = dict(own.values)
         given[q.name], given[renewer.over] = stated, (float(ahead),)
-        done = work(renewer, question, Binding(given, own.spans))
+        done = work(renewer, question, replace(own, values=given))
         if done.value is not None:
             values[q.name] = (done.value,)
             steps.append(done)

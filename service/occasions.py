@@ -1,24 +1,28 @@
-"""Counts told occasion by occasion, in order: "ilkinde en öndeydim, ikincisinde hem en ileri
-hem ikinci en ileri benimdi, üçüncüsünde ikinciydim".
+"""Counts told occasion by occasion: "ilkinde en öndeydim, ikincisinde hem en ileri hem ikinci
+en ileri benimdi, üçüncüsünde ikinciydim", and "3 kere … belirtecimi '0' alanına koydum".
 
 What it does: finds a situation told as two or more occasions named by ordinals in the
-locative ("ilkinde", "ilk King's Day'de", "ikincisinde", "üçüncüde", "sonuncusunda"), each
-in its own clause, and counts, per quantity, the occasions in which a thing of it is said
-of the speaker ("bendeydi", "benimdi", "ikinciydim", "sıradaydım") — one per occasion, so
-the rule is applied once per occasion and the results add up (2 first places, 2 second
-places above). A thing said of someone else ("en ileri belirteç rakipteydi") counts nothing.
+locative ("ilkinde", "ilk King's Day'de", "ikincisinde", "üçüncüde", "sonuncusunda") and
+counts, per quantity told so (``per_occasion``), the occasions in which a thing of it is
+said of the speaker ("bendeydi", "benimdi", "ikinciydim", "sıradaydım") — one per
+occasion, so the rule is applied once per occasion and the results add up (2 first places,
+2 second places above). A thing said of someone else ("en ileri belirteç rakipteydi",
+"ikinci Ali'ydi") or denied ("ben değildim") counts nothing; occasions said together
+("ikincisinde ve üçüncüsünde ikinciydim") share what is said of them. Also a number of
+times ("3 kere", "iki kez") counts the thing done further on in its clause.
 
-What it does not do: read numbers. A situation whose occasions state numbers of their own
-("ilk rauntta 3 küp, ikincisinde 5") is the binder's (``bind``), and so is one told with
-counts of occasions ("ikisinde en öndeydim, birinde ikinciydim").
+What it does not do: read numbers said of an occasion ("ilk rauntta 3 küp, ikincisinde 5"
+is the binder's, ``bind``), or counts of occasions ("ikisinde en öndeydim").
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-from .bind_words import CLAUSE_ENDS, LOCATIVE_SUFFIX, SENTENCE_ENDS
-from .mentions import Mention, Token
+from .bind_words import CLAUSE_ENDS, LOCATIVE_SUFFIX, SENTENCE_ENDS, SEPARATORS, TIMES
+from .formulas import Quantity
+from .mentions import Mention, Token, mentions
 from .text import APOSTROPHES, fold
 
 # An ordinal occasion in one word, folded: "ilkinde", "ikincisinde", "üçüncüde",
@@ -27,12 +31,18 @@ _ORDINAL = r"(?:ilk|birinci|ikinci|ucuncu|dorduncu|besinci|altinci|sonuncu)"
 _IN_ONE = re.compile(_ORDINAL + r"(?:s?[iu]n)?[dt][ae]")
 _ALONE = re.compile(_ORDINAL)
 NAME_GAP = 3  # words of the occasion's name between the ordinal and its locative ending
+# "turunda", "gününde", "seferinde": a possessive noun in the locative (not "sırada", a rank)
+_NAMED_IN = re.compile(r"\w{3,}n[dt][ae]")
 # The speaker's: "benim", "bende", "bendeydi"; the first person's copula ("sıradaydım",
 # "ikinciydim", "öndeydim", "bendim", "eşittik": a tie, we), folded.
 _MINE = frozenset(("benim", "bende", "bendeydi", "benimdi", "bendim", "mine"))
-_FIRST_PERSON = re.compile(r"\w+(?:y?[dt][iu][mk]|y[iu][mz])$")  # "ilerideydik": a tie, we
-# Someone else's: the third person's past copula ("rakipteydi", "ondaydı") or "değil".
-_OTHERS = re.compile(r"\w+(?:y?[dt][iu]|degil\w*)$")
+_FIRST_PERSON = re.compile(r"\w+(?:y?[dt][iu][mk]|y[iu][mz])$")
+# Someone else's: the third person's past copula ("rakipteydi", "ondaydı"); denied: "değil…",
+# a negative verb ("olamadım", "olmadım").
+_OTHERS = re.compile(r"\w+(?:y?[dt][iu])$")
+_DENIED = re.compile(r"degil\w*|\w+(?:m[ae]|[ae]m[ae])[dt][iu][mkz]?$")
+# A name with its copula after an apostrophe, folded: "Ali'ydi", "Ayşe'deydi".
+_NAME_COPULA = re.compile(r"\w*y?[dt][iu]\b")
 
 
 def _occasion_at(question: str, toks: list[Token], j: int) -> int | None:
@@ -47,39 +57,47 @@ def _occasion_at(question: str, toks: list[Token], j: int) -> int | None:
             return None
         after = question[toks[k].end : toks[k].end + 5]
         if (after[:1] in APOSTROPHES and LOCATIVE_SUFFIX.match(fold(after[1:]))) or (
-                k > j + 1 and re.fullmatch(r"\w{3,}n[dt][ae]", toks[k].text)):
-            return k  # "ilk King's Day'de", "ilk kral gününde"
+                _NAMED_IN.fullmatch(toks[k].text)):
+            return k  # "ilk King's Day'de", "ilk kral gününde", "ilk turunda"
     return None
 
 
-def _of_speaker(toks: list[Token], m: Mention, end: int) -> bool:
-    """The thing named is said of the speaker: the first word after it, before ``end``,
-    that says whose it is, is the speaker's (its own ending counts: "ikinciydim"); with no
-    such word, the clause's verb is the one said before ("ilkinde en öndeydim,
-    ikincisinde ikinci")."""
-    if _FIRST_PERSON.fullmatch(toks[m.last].text):
+def _whose(question: str, tok: Token) -> bool | None:
+    """The word says the thing is the speaker's (True), someone else's or denied (False),
+    or neither (None)."""
+    after = question[tok.end : tok.end + 8]
+    if after[:1] in APOSTROPHES and _NAME_COPULA.match(fold(after[1:])):
+        return False  # "ikinci Ali'ydi"
+    if _DENIED.fullmatch(tok.text):
+        return False
+    if tok.text in _MINE or _FIRST_PERSON.fullmatch(tok.text):
         return True
-    for t in toks[m.last + 1 : end]:
-        if t.text in _MINE or _FIRST_PERSON.fullmatch(t.text):
-            return True
-        if _OTHERS.fullmatch(t.text):
-            return False
+    return False if _OTHERS.fullmatch(tok.text) else None
+
+
+def _of_speaker(question: str, toks: list[Token], m: Mention) -> bool:
+    """The thing named is said of the speaker: the first word from its own last one that
+    says whose it is, is the speaker's ("ikinciydim"); with no such word, the verb is the
+    one said before ("ilkinde en öndeydim, ikincisinde ikinci")."""
+    for t in toks[m.last :]:
+        whose = _whose(question, t)
+        if whose is not None:
+            return whose
     return True
 
 
-def told_in_order(question: str, toks: list[Token], found: list[Mention],
-                  counts: frozenset[str]
+def told_in_order(question: str, toks: list[Token], quantities: Iterable[Quantity]
                   ) -> dict[str, tuple[float, tuple[tuple[int, int], ...]]]:
-    """Per quantity of ``counts``, the occasions in which one of it is the speaker's, and
-    where they are said (the first of them; the number of occasions, when said before
-    them); {} unless the situation is told as two or more ordinal occasions stating no
-    number."""
+    """Per quantity told occasion by occasion, the occasions in which one of it is the
+    speaker's, and where they are said (the first of them; the number of occasions, when
+    said before them); {} unless the situation is told as two or more ordinal occasions
+    stating no number."""
+    qs = [q for q in quantities if q.per_occasion]
     starts: list[tuple[int, int]] = []  # (first, last) token of each ordinal occasion
     j = 0
-    while j < len(toks):
+    while qs and j < len(toks):
         last = _occasion_at(question, toks, j)
-        if last is not None and (not starts or any(
-                t.text in CLAUSE_ENDS | SENTENCE_ENDS for t in toks[starts[-1][1] : j])):
+        if last is not None:
             starts.append((j, last))
             j = last
         j += 1
@@ -88,15 +106,61 @@ def told_in_order(question: str, toks: list[Token], found: list[Mention],
     # "3 kral günü oldu: ilkinde …": how many occasions there were is read, not left out
     said = [(t.start, t.end) for t in toks[: starts[0][0]]
             if t.number == len(starts) and not t.text]
-    out: dict[str, tuple[float, tuple[tuple[int, int], ...]]] = {}
-    for k, (first, last) in enumerate(starts):
+    aliases = [(q.name, a) for q in qs for a in q.aliases]
+    counted: list[set[str]] = []
+    for k, (_, last) in enumerate(starts):
         end = starts[k + 1][0] if k + 1 < len(starts) else next(
             (i for i in range(last + 1, len(toks)) if toks[i].text in SENTENCE_ENDS), len(toks))
-        named = [m for m in found if last < m.first and m.last < end]
-        if any(t.number is not None and not t.text for t in toks[last + 1 : end]):
+        part = toks[last + 1 : end]
+        if any(t.number is not None and not t.text for t in part):
             return {}  # an occasion with numbers of its own is the binder's
-        for name in dict.fromkeys(m.quantity for m in named if m.quantity in counts
-                                  and _of_speaker(toks, m, end)):
+        # (the part's own names: the ordinal "ikincisinde" is no "ikinci")
+        counted.append({m.quantity for m in mentions(part, aliases)
+                        if _of_speaker(question, part, m)})
+        if not part or all(t.text in SEPARATORS for t in part):
+            counted[-1] = {"…"}  # "ikincisinde ve üçüncüsünde …": what the next one says
+    for k in range(len(counted) - 2, -1, -1):
+        if counted[k] == {"…"}:
+            counted[k] = counted[k + 1]
+    out: dict[str, tuple[float, tuple[tuple[int, int], ...]]] = {}
+    for (first, last), names in zip(starts, counted, strict=True):
+        for name in sorted(names - {"…"}):
             n, spans = out.get(name, (0.0, ((toks[first].start, toks[last].end), *said)))
             out[name] = (n + 1, spans)
     return out
+
+
+def times_counted(question: str, toks: list[Token], numbers: list[int], found: list[Mention],
+                  owner: dict[int, str], named_by: dict[int, Mention], used: set[int]) -> None:
+    """"3 kere yeniden şarjda belirtecimi '0' alanına koydum": a number of times counts the
+    thing done each time, named further on in its clause (past a number that names a
+    space: "'0' alanına", "0'a")."""
+    for n in numbers:
+        if n in owner or n + 1 >= len(toks) or toks[n + 1].text not in TIMES:
+            continue
+        for j in range(n + 2, len(toks)):
+            if toks[j].text in SENTENCE_ENDS | CLAUSE_ENDS or (
+                    toks[j].number is not None and not _names_space(question, toks, j)):
+                break
+            if j in owner:  # "3 kez 0'a belirteç": the 0 names the space, the 3 counts
+                named = named_by.pop(j, None)
+                del owner[j]
+                if named is not None:
+                    used.discard(found.index(named))
+            hit = next((k for k, m in enumerate(found) if m.first == j), None)
+            if hit is not None:
+                if hit not in used:
+                    owner[n], named_by[n] = found[hit].quantity, found[hit]
+                    used.add(hit)
+                break
+
+
+# After a number, the dative or locative of a space: "0'a", "0'da" (folded).
+_TO_SPACE = re.compile(r"(?:y?[ae]|[dt][ae])\b")
+
+
+def _names_space(question: str, toks: list[Token], j: int) -> bool:
+    """The number at ``j`` names a space ("'0' alanına", "0'a"), counting nothing."""
+    after = question[toks[j].end : toks[j].end + 4]
+    return (j + 1 < len(toks) and toks[j + 1].text.startswith("alan")) or (
+        after[:1] in APOSTROPHES and bool(_TO_SPACE.match(fold(after[1:]))))

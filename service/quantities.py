@@ -51,6 +51,9 @@ class Quantity:
     counted: bool = False
     # A rank said of oneself states it with no name: "ben birinciyim".
     ranked: bool = False
+    # Told occasion by occasion ("ilkinde en öndeydim, ikincisinde ikinci"), each occasion
+    # in which it is the speaker's counts one (``occasions``): King's Day places.
+    per_occasion: bool = False
     # Places whose numbers the rule does not count, said in the number's clause: "fixer
     # alanındaki d20 17 gösteriyor" (Fixer dice are no friendly Gig). Folded words.
     not_where: tuple[str, ...] = ()
@@ -110,7 +113,7 @@ def load_quantities(raw: object, where: str, text: str = "", game: str = "") -> 
                 a not in aliases or isinstance(v, bool) or not isinstance(v, int | float)
                 for a, v in zeros.items()):
             raise FormulaError(f"{at}: `zero_counts` maps some of its aliases to numbers")
-        for flag in ("counted", "ranked"):
+        for flag in ("counted", "ranked", "per_occasion"):
             if not isinstance(q.get(flag, False), bool):
                 raise FormulaError(f"{at}: `{flag}` is true or false")
         not_where = strings(q.get("not_where", []) or [], at, "not_where") \
@@ -122,6 +125,7 @@ def load_quantities(raw: object, where: str, text: str = "", game: str = "") -> 
                              None if default is None else float(default),
                              tuple((fold(a), float(v)) for a, v in zeros.items()),
                              bool(q.get("counted", False)), bool(q.get("ranked", False)),
+                             bool(q.get("per_occasion", False)),
                              tuple(fold(w) for w in not_where),
                              tuple(fold(w) for w in not_with),
                              tuple(fold(w) for w in places),

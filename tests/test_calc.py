@@ -1500,6 +1500,10 @@ def test_a_number_said_with_what_the_rule_does_not_count_is_left_out():
     # said of no number: how many count is the player's to say
     vague = bind("3 legend'ım var, biri açık ve etiketi yok", qs)
     assert vague.values == {"legends": (3.0,)} and vague.unclear == {"legends"}
+    # said of another quantity's number, it says nothing of this one's
+    other = bind("3 legend'ım var; biri açık, etiketi yok 4 eddie'm de var", qs)
+    assert other.values == {"legends": (3.0,), "eddies": (4.0,)} and other.unclear == {
+        "legends"}
     # not said: every number counts (face up or down)
     assert bind("2 kapalı legend ve 1 açık legend", qs).values == {"legends": (2.0, 1.0)}
 
@@ -1519,8 +1523,10 @@ def test_a_count_said_to_include_what_the_rule_leaves_out_asks_instead(real_corp
 def test_occasions_told_in_order_count_once_each():
     # "O an çizelgede en ileri belirtece sahip oyuncu 6 ZP, ikinci en ileri oyuncu 2 ZP
     # kazanır": each King's Day applies the rule once; the counts add up over the days.
-    ranks = [Quantity("firsts", "birincilik", ("en ileri", "en öndeydim", "birinci"), default=0),
-             Quantity("seconds", "ikincilik", ("ikinci en ileri", "ikinci"), default=0)]
+    ranks = [Quantity("firsts", "birincilik", ("en ileri", "en öndeydim", "birinci"), default=0,
+                      per_occasion=True),
+             Quantity("seconds", "ikincilik", ("ikinci en ileri", "ikinci"), default=0,
+                      per_occasion=True)]
     told = bind("ilkinde en öndeydim, ikincisinde ikinci sıradaydım, üçüncüsünde hem birinci "
                 "hem ikinci benimdi. toplam kaç ZP", ranks)
     assert told.values == {"firsts": (2.0,), "seconds": (2.0,)}
@@ -1532,6 +1538,23 @@ def test_occasions_told_in_order_count_once_each():
     question = "2 kral günü oldu: ilkinde en öndeydim, ikincisinde ikinci sıradaydım"
     assert (0, 1) in bind(question, ranks).spans["firsts"]
     assert (0, 1) not in bind("3" + question[1:], ranks).spans["firsts"]  # one not told
+    # the ordinal is no name of its own: "ikincisinde en ileri" is a first place
+    again = bind("ilkinde en ileri bendim, ikincisinde en ileri yine bendim, üçüncüsünde "
+                 "ikinci en ileri bendim", ranks)
+    assert again.values == {"firsts": (2.0,), "seconds": (1.0,)}
+    # denied, or someone else's by name: nothing counts
+    denied = bind("ilkinde en ileri ben değildim, ikincisinde ikinci en ileri bendim", ranks)
+    assert denied.values == {"seconds": (1.0,)}
+    named = bind("ilkinde en ileri bendeydi, ikinci Ali'ydi. ikincisinde ikinci en ileri ben "
+                 "oldum", ranks)
+    assert named.values == {"firsts": (1.0,), "seconds": (1.0,)}
+    # occasions said together share what is said of them; "ilk turunda" is an occasion
+    together = bind("ilk turunda en öndeydim; ikincisinde ve üçüncüsünde ikinci sıradaydım",
+                    ranks)
+    assert together.values == {"firsts": (1.0,), "seconds": (2.0,)}
+    # a quantity not told occasion by occasion is left to the binder
+    plain = [replace(q, per_occasion=False) for q in ranks]
+    assert bind("ilkinde en öndeydim, ikincisinde ikinci sıradaydım", plain).values == {}
     # one occasion is no sequence: "en öndeydim" alone states no situation to count
     assert bind("ilk King's Day'de en öndeydim, kaç ZP aldım", ranks).values == {}
     # occasions with numbers of their own are read as numbers
@@ -1555,6 +1578,7 @@ def test_a_number_of_times_counts_the_thing_done_further_on_in_its_clause():
     assert bind("iki kere 0 alanına belirteç koydum", tokens_).values == {"zero": (2.0,)}
     # another count on the way ends it: the 5 counts the tokens, not the 3
     assert bind("3 kere 5 belirteç koydum", tokens_).values == {"zero": (5.0,)}
+    assert bind("3 kez 0'a belirteç koydum", tokens_).values == {"zero": (3.0,)}
 
 
 def test_numbers_of_one_name_go_to_the_quantity_whose_place_is_said():
@@ -1573,6 +1597,11 @@ def test_numbers_of_one_name_go_to_the_quantity_whose_place_is_said():
     assert apart.values == {"recent": (31.0,), "thermo": (15.0,)}
     # a place one letter off is another place ("termometreye" is not "termometrede")
     assert bind("termometreye 22 küp gitti", [thermo]).values == {}
+    # the words after a separator are the next number's: the 25 goes to the thermometer
+    both = bind("bu raunt 25 küp termometreye gitti ve termometrede 15 küp vardı",
+                [replace(recent, not_where=("termometre",)), thermo,
+                 replace(incoming, where=("termometreye",))])
+    assert both.values == {"incoming": (25.0,), "thermo": (15.0,)}
 
 
 def test_cubes_that_fill_a_band_add_a_planetary_roll_for_four_players(real_corpus):
@@ -1589,6 +1618,13 @@ def test_cubes_that_fill_a_band_add_a_planetary_roll_for_four_players(real_corpu
                                 "okyanus var, DAC yok. termometrede önceden 9 küp vardı. "
                                 "bant konunca termometrede kaç küp kalır", "daybreak")
     assert left is not None and left.value == (9 + 30 - 12) % 20
+    later = calculator.calculate("4 kişiyiz, termometrede 13 küp var, bu raunt termometreye "
+                                 "9 küp daha gidiyor. bant konunca kaç küp kalacak", "daybreak")
+    assert later is not None and later.value == 2
+    # cubes said of Recent Emissions are none of the thermometer's
+    recent = calculator.calculate("4 kişiyiz, termometrede 2 bant var. son emisyonlara 30 küp "
+                                  "daha koyduk. gezegen zarını kaç kere atarız", "daybreak")
+    assert recent is not None and recent.value == 2
 
 
 def test_the_whole_a_part_is_asked_of_is_no_count_of_the_player():
