@@ -243,7 +243,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     # "fixer alanındaki d20 17 gösteriyor", "satış etiketi olmayan 1 açık Legend": numbers
     # the rule does not count
     placed(toks, found, qs, owner, named_by)
-    unclear = left_out(toks, numbers, found, qs, owner, named_by)
+    unclear, less = left_out(question, toks, numbers, found, qs, owner, named_by)
     told = told_in_order(question, toks, qs.values())
     for n in [n for n in owner if owner[n] in told]:
         del owner[n]  # counted occasion by occasion instead
@@ -252,7 +252,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         del owner[n]  # "5 €$'lik kart" is no count of cards ("4'lük kademe" is a value)
     for n in sorted(owner):
         number = toks[n].number
-        value = 1.0 if number is None else number  # "bir", "biri" (see ``ones``)
+        value = (1.0 if number is None else number) - less.get(n, 0.0)  # "bir", "biri"
         name = owner[n]
         if value == 0 and qs[name].zero_counts:  # "0 gösteren bi d10" counts 10
             value = _zero_counts(n, name, found, named_by, dict(qs[name].zero_counts))

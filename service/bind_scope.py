@@ -5,14 +5,17 @@ places are said of it (``where``: "termometrede 15 küp vardı" against "Son Emi
 31 küp geldi"); drops the numbers said where the rule does not count them (``not_where``:
 "fixer alanındaki d20 17 gösteriyor") or said with what makes one of it not count
 (``not_with``: "satış etiketi olmayan 1 açık Legend") — each read in the words said of the
-number (``_phrase_of``). A ``not_with`` phrase said of no number at all ("3 legend'ım var,
-biri açık ve etiketi yok") leaves that quantity's count unclear: how many count is the
-player's to say.
+number (``_phrase_of``). Said of a part of a count named before ("3 legend'ım var: ikisi
+kapalı, biri açık ve etiketi yok"), the part comes off the count (2); said of no number or
+part ("açık olanların etiketi yok"), it leaves that quantity's count unclear: how many
+count is the player's to say.
 
 What it does not do: find which number counts what (``bind``).
 """
 
 from __future__ import annotations
+
+import re
 
 from .bind_words import CLAUSE_ENDS, SENTENCE_ENDS, SEPARATORS
 from .formulas import Quantity
@@ -23,26 +26,51 @@ from .text import fold
 _PHRASE_ENDS = SENTENCE_ENDS | CLAUSE_ENDS | SEPARATORS | frozenset(("ama", "fakat", "ancak"))
 
 
-def left_out(toks: list[Token], numbers: list[int], found: list[Mention],
-             qs: dict[str, Quantity], owner: dict[int, str],
-             named_by: dict[int, Mention]) -> frozenset[str]:
+def left_out(question: str, toks: list[Token], numbers: list[int], found: list[Mention],
+             qs: dict[str, Quantity], owner: dict[int, str], named_by: dict[int, Mention]
+             ) -> tuple[frozenset[str], dict[int, float]]:
     """Deletes from ``owner`` the numbers the rule does not count; returns the quantities
-    whose count is left unclear."""
+    whose count is left unclear, and what to take off a whole for a part of it the rule
+    does not count ("3 legend'ım var: ikisi kapalı, biri açık ve etiketi yok": 3 − 1)."""
     for n in [n for n in owner if qs[owner[n]].not_where and _said_in(
             _phrase_of(toks, n, named_by.get(n), found), qs[owner[n]].not_where)]:
         del owner[n]
     unclear = set()
+    less: dict[int, float] = {}
+    parts = [j for j, t in enumerate(toks) if t.text in _ONE_OF]
     for q in [q for q in qs.values() if q.not_with
               and any(mentions(toks, [(p, p)]) for p in q.not_with)]:
         # (a number of another quantity says nothing of this one's)
-        excluded = [n for n in numbers if owner.get(n, q.name) == q.name
+        excluded = [n for n in sorted(numbers + parts) if owner.get(n, q.name) == q.name
                     and _said_with(toks, n, named_by.get(n), found, q.not_with)]
         for n in excluded:
-            if owner.get(n) == q.name:
-                del owner[n]
+            part = _part(question, toks[n])
+            whole = next((w for w in range(n - 1, -1, -1) if owner.get(w) == q.name
+                          and w not in excluded), None) if part else None
+            if whole is not None and not any(t.text in SENTENCE_ENDS for t in toks[whole:n]):
+                less[whole] = less.get(whole, 0.0) + part
+            owner.pop(n, None)
         if not excluded:
             unclear.add(q.name)
-    return frozenset(unclear)
+    return frozenset(unclear), less
+
+
+# One of a whole named before: "3 legend'ım var: biri açık ve etiketi yok".
+_ONE_OF = frozenset(("biri", "birisi"))
+# A number with the possessive of a part ("2'si", "1'i", "ikisi"), folded.
+_PART_SUFFIX = re.compile(r"'?s?[iu]\b")
+
+
+def _part(question: str, tok: Token) -> float:
+    """How many of a whole the token names as a part of it, or 0 when it is no part."""
+    if tok.text in _ONE_OF:
+        return 1.0
+    said = fold(question[tok.start : tok.end + 4])
+    digits = len(fold(question[tok.start : tok.end]))
+    if tok.number is None or tok.text:
+        return 0.0
+    tail = said[digits:] if said[:digits].isdigit() else said[digits - 2 : digits]
+    return tok.number if _PART_SUFFIX.match(tail) else 0.0
 
 
 def placed(toks: list[Token], found: list[Mention], qs: dict[str, Quantity],
@@ -93,7 +121,8 @@ def _phrase_of(toks: list[Token], n: int, name: Mention | None,
     last = name.last if name is not None and name.first > n else n
     end = next((j for j in range(last + 1, len(toks))
                 if toks[j].text in SENTENCE_ENDS | CLAUSE_ENDS), len(toks))
-    following = next((j for j in range(last + 1, end) if toks[j].number is not None), None)
+    following = next((j for j in range(last + 1, end) if toks[j].number is not None
+                      or toks[j].text in _ONE_OF), None)
     if following is not None:
         ends = [j for j in range(last + 1, following) if toks[j].text in _PHRASE_ENDS]
         end = ends[-1] if ends else last + 1

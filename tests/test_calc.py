@@ -1497,9 +1497,15 @@ def test_a_number_said_with_what_the_rule_does_not_count_is_left_out():
     # said after its name, to the end of its clause
     later = bind("1 açık legend var ama etiketi yok, 3 kapalı legend", qs)
     assert later.values == {"legends": (3.0,)} and not later.unclear
-    # said of no number: how many count is the player's to say
-    vague = bind("3 legend'ım var, biri açık ve etiketi yok", qs)
+    # said of no number or part: how many count is the player's to say
+    vague = bind("3 legend'ım var, açık olanların etiketi yok", qs)
     assert vague.values == {"legends": (3.0,)} and vague.unclear == {"legends"}
+    # said of a part of a count named before, the part comes off the count
+    for said in ("3 legend'ım var: ikisi kapalı, biri açık ve etiketi yok",
+                 "3 legend'ım var: biri açık ve etiketi yok, ikisi kapalı",
+                 "3 legend'ım var, 2'si kapalı, 1'i açık ama etiketi yok"):
+        part = bind(said, qs)
+        assert part.values == {"legends": (2.0,)} and not part.unclear, said
     # said of another quantity's number, it says nothing of this one's
     other = bind("3 legend'ım var; biri açık, etiketi yok 4 eddie'm de var", qs)
     assert other.values == {"legends": (3.0,), "eddies": (4.0,)} and other.unclear == {
@@ -1514,8 +1520,8 @@ def test_a_count_said_to_include_what_the_rule_leaves_out_asks_instead(real_corp
                                    "etiketi olmayan 1 açık legend. kaç €$ ödeyebilirim",
                                    "cyberpunk-tcg")
     assert counted is not None and counted.value == 7
-    vague = calculator.calculate("3 eddie'm, 3 legend'ım var; biri açık ve sell etiketi yok. "
-                                 "max kaç €$ ödeyebilirim", "cyberpunk-tcg")
+    vague = calculator.calculate("3 eddie'm, 3 legend'ım var; açık olanlarda sell etiketi "
+                                 "yok. max kaç €$ ödeyebilirim", "cyberpunk-tcg")
     assert vague is not None and vague.value is None
     assert any("Legend" in m for m in vague.missing)
 
