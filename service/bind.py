@@ -96,8 +96,8 @@ class Binding:
     # read for it and deliberately not counted (the rival's other dice, ``exchange``)
     spans: dict[str, tuple[tuple[int, int], ...]]
     # Quantities whose stated numbers may include ones the rule does not count: what makes
-    # one not count is said, but of no number of it ("3 legend'ım var, biri açık ve sell
-    # etiketi yok"): how many count is the player's to say.
+    # one not count is said, but of no number or part of them ("3 legend'ım var, açık
+    # olanların etiketi yok"): how many count is the player's to say.
     unclear: frozenset[str] = frozenset()
 
 

@@ -47,30 +47,42 @@ def left_out(question: str, toks: list[Token], numbers: list[int], found: list[M
             part = _part(question, toks[n])
             whole = next((w for w in range(n - 1, -1, -1) if owner.get(w) == q.name
                           and w not in excluded), None) if part else None
-            if whole is not None and not any(t.text in SENTENCE_ENDS for t in toks[whole:n]):
+            if whole is not None and any(t.text in SENTENCE_ENDS for t in toks[whole:n]):
+                whole = None
+            if whole is not None:
                 less[whole] = less.get(whole, 0.0) + part
+            elif part or owner.get(n) != q.name:
+                # a part of no count said before it, or a number read as no count of this
+                # quantity ("2'sinin etiketi yok"): which ones count is the player's to say
+                unclear.add(q.name)
             owner.pop(n, None)
         if not excluded:
+            unclear.add(q.name)
+        for w in [w for w in less if owner.get(w) == q.name
+                  and less[w] > (toks[w].number or 1.0)]:
+            del less[w]  # more parts left out than the count has: not a count to trust
             unclear.add(q.name)
     return frozenset(unclear), less
 
 
 # One of a whole named before: "3 legend'ım var: biri açık ve etiketi yok".
 _ONE_OF = frozenset(("biri", "birisi"))
-# A number with the possessive of a part ("2'si", "1'i", "ikisi"), folded.
+# A number in digits with the possessive of a part ("2'si", "1'i"), folded; a number word
+# with it ("ikisi", "üçü", "dördü", "sekizi"): one ending in i/u that no bare number word has.
 _PART_SUFFIX = re.compile(r"'?s?[iu]\b")
+_BARE_IN_IU = frozenset(("iki", "alti", "yedi"))
 
 
 def _part(question: str, tok: Token) -> float:
     """How many of a whole the token names as a part of it, or 0 when it is no part."""
     if tok.text in _ONE_OF:
         return 1.0
-    said = fold(question[tok.start : tok.end + 4])
-    digits = len(fold(question[tok.start : tok.end]))
     if tok.number is None or tok.text:
         return 0.0
-    tail = said[digits:] if said[:digits].isdigit() else said[digits - 2 : digits]
-    return tok.number if _PART_SUFFIX.match(tail) else 0.0
+    word = fold(question[tok.start : tok.end])
+    if word.isdigit():
+        return tok.number if _PART_SUFFIX.match(fold(question[tok.end : tok.end + 4])) else 0.0
+    return tok.number if word[-1:] in "iu" and word not in _BARE_IN_IU else 0.0
 
 
 def placed(toks: list[Token], found: list[Mention], qs: dict[str, Quantity],

@@ -1506,6 +1506,14 @@ def test_a_number_said_with_what_the_rule_does_not_count_is_left_out():
                  "3 legend'ım var, 2'si kapalı, 1'i açık ama etiketi yok"):
         part = bind(said, qs)
         assert part.values == {"legends": (2.0,)} and not part.unclear, said
+    assert bind("4 legend'ım var: üçü açık ve etiketi yok, biri kapalı", qs).values == {
+        "legends": (1.0,)}
+    # a part of no count before it in its sentence, or more parts left out than the count
+    # has, or a part not read as one: the player says which count
+    for said in ("3 legend'ım var. Biri açık ve etiketi yok.",
+                 "1 legend'ım var: ikisi açık ve etiketi yok",
+                 "3 legend'ım var, 2'sinin etiketi yok"):
+        assert bind(said, qs).unclear == {"legends"}, said
     # said of another quantity's number, it says nothing of this one's
     other = bind("3 legend'ım var; biri açık, etiketi yok 4 eddie'm de var", qs)
     assert other.values == {"legends": (3.0,), "eddies": (4.0,)} and other.unclear == {
