@@ -13,11 +13,11 @@ from .text import fold
 
 # Words between a number and what it counts that do not change what it counts. "kez"
 # ("2 kez belirteci 0'a koydum") counts what follows it unless the formula counts occasions
-# (then "kez" is that quantity's name and is read first).
+# (then "kez" is that quantity's name and is read first). "2 gelen zar": a die showing 2.
 FILLER = frozenset(fold(w) for w in """tane adet daha de da tl şu an anda su şuan değeri degeri
 değerinde toplam total of my i have has var olan olarak sadece only just kadar the a is are
-was were shows kapalı açık harcanmamış kullanılmamış uygun unused face down up kez kere defa
-dahil""".split())
+was were shows kapalı açık harcanmamış kullanılmamış uygun unused face down up gelen gelmiş
+kez kere defa dahil""".split())
 FILLER_WORD = "dahil"
 TIMES = frozenset(("kez", "kere", "defa", "times"))  # "3 kere": how many times
 SEPARATORS = frozenset([",", ";", "+", "&", "ve", "and", "ile"])

@@ -1641,6 +1641,15 @@ def test_cubes_that_fill_a_band_add_a_planetary_roll_for_four_players(real_corpu
     assert recent is not None and recent.value == 2
 
 
+def test_a_die_that_came_up_and_food_said_as_yemek(real_corpus):
+    # "Yeterince yüksek zarın yoksa, koloni yiyecek stokundan yiyecek harcayarak bir zarı +1
+    # artırabilirsin": "2 gelen zar" is a die showing 2; "yemek" is what players call food.
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    calc = calculator.calculate("arama değeri 5 olan karakterimle arayacağım ama elimde 3 "
+                                "gelen zar var, kaç yemek harcamam lazım", "dead-of-winter")
+    assert calc is not None and calc.value == 2
+
+
 def test_the_whole_a_part_is_asked_of_is_no_count_of_the_player():
     # "beş bitiş koşulundan kaçı": five is how many there are, not how many are met.
     met = [Quantity("met", "sağlanan bitiş koşulu", ("bitiş koşulu", "koşul"))]
