@@ -240,8 +240,8 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     for n in [n for n in owner if not qs[owner[n]].ranked and toks[n].number is not None
               and _ORDINAL.match(fold(question[toks[n].start:toks[n].end]))]:
         del owner[n]  # "birinciye ikinciye": an ordinal ranks ("birinci X", the first X)
-    # "fixer alanındaki d20 17 gösteriyor", "satış etiketi olmayan 1 açık Legend": numbers
-    # the rule does not count
+    # whose each number is by where it is said ("termometrede 15 küp"), and the numbers
+    # the rule does not count ("fixer alanındaki d20 17", "satış etiketi olmayan 1 Legend")
     placed(toks, found, qs, owner, named_by)
     unclear, less = left_out(question, toks, numbers, found, qs, owner, named_by)
     told = told_in_order(question, toks, qs.values())

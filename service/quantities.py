@@ -54,7 +54,7 @@ class Quantity:
     # Told occasion by occasion ("ilkinde en öndeydim, ikincisinde ikinci"), each occasion
     # in which it is the speaker's counts one (``occasions``): King's Day places.
     per_occasion: bool = False
-    # Places whose numbers the rule does not count, said in the number's clause: "fixer
+    # Places whose numbers the rule does not count, said of the number (``bind_scope``): "fixer
     # alanındaki d20 17 gösteriyor" (Fixer dice are no friendly Gig). Folded words.
     not_where: tuple[str, ...] = ()
     # What makes one of it not count, said of the number's own thing: "satış etiketi
@@ -63,7 +63,7 @@ class Quantity:
     not_with: tuple[str, ...] = ()
     # Places that make a number its own when another quantity shares its name: "termometrede
     # 15 küp vardı" (cubes on the thermometer) against "Son Emisyonlar'a 31 küp geldi".
-    # Folded words, said in the number's clause; a number said nowhere is not its.
+    # Folded words, said of the number; a number said with none of them is not its.
     where: tuple[str, ...] = ()
     # Its count at the standard setup, by player count (players → count), for a question
     # that says it is still as set up ("standart kurulumla başladık, ağaç hiç değişmedi"):

@@ -131,7 +131,7 @@ def calculate(formula: Formula, question: str, binding: Binding,
             stated = stated[:1]
         if stated and q.name in binding.unclear:
             # What the rule does not count is said, but of none of these numbers ("3
-            # legend'ım var, biri açık ve etiketi yok"): counting all of them would be a
+            # legend'ım var, açık olanların etiketi yok"): counting all of them would be a
             # confident wrong total.
             unclear[q.name] = tuple(stated)
             not_all.add(q.name)
