@@ -14,8 +14,11 @@ A formula each player applies to one shared pool (``each_player``: "Her oyuncu �
 Emisyonlar alanına ekler") adds up the numbers stated for each player; only a sum of
 quantities times numbers may say so, since only then is the rule of the sums the sum of
 the rules. A quantity may name places whose numbers its rule does not count (``not_where``:
-Fixer dice are no Gig); a formula may also apply, once, to the move another formula works out
-when its phrases are said (``also_when``: the port's point on top of the tile's score).
+Fixer dice are no Gig), what makes one of it not count (``not_with``: a face-up Legend without
+a sell tag), the places that make a name it shares its own (``where``: cubes "termometrede"),
+or be counted occasion by occasion (``per_occasion``: King's Day places); a formula may
+also apply, once, to the move another formula works out when its phrases are said
+(``also_when``: the port's point on top of the tile's score).
 A formula's verdicts are rulings decided by its result ("value >= players": "kriz önlenir");
 one may say what holds when it does not (``otherwise``), said when the question names what it
 decides (``about``): "kriz önlendi mi, moral kazanıyor muyuz" gets "koloni moral kazanmaz".
