@@ -91,9 +91,10 @@ def placed(toks: list[Token], found: list[Mention], qs: dict[str, Quantity],
     (``where``) are said of it, or else to one that needs no place ("termometrede 15 küp"
     and "Son Emisyonlar'a 31 küp" are two quantities' cubes); never to one whose
     ``not_where`` is said of it. A number no quantity fits is left to ``left_out``."""
+    names = {q.name: {fold(a) for a in q.aliases} for q in qs.values()}
     for n in [n for n in owner if qs[owner[n]].where or n in named_by]:
         alias = named_by[n].alias if n in named_by else ""
-        sharing = [q for q in qs.values() if alias in {fold(a) for a in q.aliases}] \
+        sharing = [q for q in qs.values() if alias in names[q.name]] \
             if alias else [qs[owner[n]]]
         if len(sharing) < 2 and not qs[owner[n]].where:
             continue

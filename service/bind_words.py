@@ -19,6 +19,8 @@ değerinde toplam total of my i have has var olan olarak sadece only just kadar 
 was were shows kapalı açık harcanmamış kullanılmamış uygun unused face down up gelen gelmiş
 kez kere defa dahil""".split())
 FILLER_WORD = "dahil"
+# "benim", "bende", "bendeydi": the thing named is the speaker's (``ones``, ``occasions``).
+MINE = frozenset(("benim", "bende", "bendeydi", "benimdi", "bendedir", "mine"))
 TIMES = frozenset(("kez", "kere", "defa", "times"))  # "3 kere": how many times
 SEPARATORS = frozenset([",", ";", "+", "&", "ve", "and", "ile"])
 ELLIPSIS = frozenset(["tane", "adet"])

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .bind_words import CLAUSE_ENDS, LOCATIVE_SUFFIX, SENTENCE_ENDS, SEPARATORS, TIMES
+from .bind_words import CLAUSE_ENDS, LOCATIVE_SUFFIX, MINE, SENTENCE_ENDS, SEPARATORS, TIMES
 from .formulas import Quantity
 from .mentions import Mention, Token, mentions
 from .text import APOSTROPHES, fold
@@ -33,9 +33,8 @@ _ALONE = re.compile(_ORDINAL)
 NAME_GAP = 3  # words of the occasion's name between the ordinal and its locative ending
 # "turunda", "gününde", "seferinde": a possessive noun in the locative (not "sırada", a rank)
 _NAMED_IN = re.compile(r"\w{3,}n[dt][ae]")
-# The speaker's: "benim", "bende", "bendeydi"; the first person's copula ("sıradaydım",
+# The speaker's: ``MINE`` ("benim", "bende"); the first person's copula ("sıradaydım",
 # "ikinciydim", "öndeydim", "bendim", "eşittik": a tie, we), folded.
-_MINE = frozenset(("benim", "bende", "bendeydi", "benimdi", "bendim", "mine"))
 _FIRST_PERSON = re.compile(r"\w+(?:y?[dt][iu][mk]|y[iu][mz])$")
 # Someone else's: the third person's past copula ("rakipteydi", "ondaydı"); denied: "değil…",
 # a negative verb ("olamadım", "olmadım").
@@ -70,7 +69,7 @@ def _whose(question: str, tok: Token) -> bool | None:
         return False  # "ikinci Ali'ydi"
     if _DENIED.fullmatch(tok.text):
         return False
-    if tok.text in _MINE or _FIRST_PERSON.fullmatch(tok.text):
+    if tok.text in MINE or _FIRST_PERSON.fullmatch(tok.text):
         return True
     return False if _OTHERS.fullmatch(tok.text) else None
 

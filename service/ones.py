@@ -10,13 +10,22 @@ from __future__ import annotations
 
 import re
 
-from .bind_words import ABLATIVE, CLAUSE_ENDS, FILLER, MEASURE, ONE, PLURAL, SENTENCE_ENDS, WINDOW
+from .bind_words import (
+    ABLATIVE,
+    CLAUSE_ENDS,
+    FILLER,
+    MEASURE,
+    MINE,
+    ONE,
+    PLURAL,
+    SENTENCE_ENDS,
+    WINDOW,
+)
 from .formulas import Quantity
 from .mentions import Mention, Token
 
-# "benim", "bende", "bendeydi": the thing named is the speaker's; "ikinciydim", "ikinciyim":
-# the speaker was it (a copula ending after a vowel takes "y"; a possessive does not)
-_MINE = frozenset(("benim", "bende", "bendeydi", "benimdi", "bendedir", "mine"))
+# "ikinciydim", "ikinciyim": the speaker was it (a copula ending after a vowel takes "y"; a
+# possessive does not); "benim", "bende" after the name are ``MINE``
 _COPULA = re.compile(r"y(?:d[iu][mk]|[iu][mz])$")
 SELF_GAP = 6  # words between a name and "benim" in one clause ("en öndeki de ikinci de benim")
 
@@ -28,7 +37,7 @@ def _said_of_self(toks: list[Token], m: Mention) -> bool:
         t = toks[j]
         if t.number is not None or t.text in SENTENCE_ENDS or t.text in CLAUSE_ENDS:
             return False
-        if t.text in _MINE:
+        if t.text in MINE:
             return not (j + 1 < len(toks) and toks[j + 1].text.startswith("degil"))
     return False
 
