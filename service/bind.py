@@ -36,7 +36,7 @@ from .bind_groups import (
     parts_of_counts,
     rate_numbers,
 )
-from .bind_scope import left_out, placed
+from .bind_scope import left_out, named_parts, placed, worth_of_each
 from .bind_words import (
     ABLATIVE,
     ELLIPSIS,
@@ -247,9 +247,13 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     told = told_in_order(question, toks, qs.values())
     for n in [n for n in owner if owner[n] in told]:
         del owner[n]  # counted occasion by occasion instead
-    for n in [n for n in owner if not qs[owner[n]].summed
+    worth_of_each(question, toks, found, qs, owner)
+    worths = {q.each_worth for q in qs.values()}
+    for n in [n for n in owner if not qs[owner[n]].summed and owner[n] not in worths
               and MEASURE.match(question, toks[n].end)]:
         del owner[n]  # "5 €$'lik kart" is no count of cards ("4'lük kademe" is a value)
+    for n, off in named_parts(toks, found, qs, owner).items():
+        less[n] = less.get(n, 0.0) + off
     for n in sorted(owner):
         number = toks[n].number
         value = (1.0 if number is None else number) - less.get(n, 0.0)  # "bir", "biri"

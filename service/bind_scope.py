@@ -8,7 +8,10 @@ places are said of it (``where``: "termometrede 15 küp vardı" against "Son Emi
 number (``_phrase_of``). Said of a part of a count named before ("3 legend'ım var: ikisi
 kapalı, biri açık ve etiketi yok"), the part comes off the count (2); said of no number or
 part ("açık olanların etiketi yok"), it leaves that quantity's count unclear: how many
-count is the player's to say.
+count is the player's to say. A number with the "-lik" ending said of a thing whose worth
+another quantity states ("5'lik bi görev kartı") is that worth (``worth_of_each``); a thing
+of another quantity named as a part of a count ("2 görev kartım tuttu: biri Katedral
+Bonusu") counts one of its own and comes off the count (``named_parts``).
 
 What it does not do: find which number counts what (``bind``).
 """
@@ -17,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from .bind_words import CLAUSE_ENDS, SENTENCE_ENDS, SEPARATORS
+from .bind_words import CLAUSE_ENDS, MEASURE, SENTENCE_ENDS, SEPARATORS
 from .formulas import Quantity
 from .mentions import Mention, Token, mentions
 from .text import fold
@@ -140,3 +143,59 @@ def _phrase_of(toks: list[Token], n: int, name: Mention | None,
         ends = [j for j in range(last + 1, following) if toks[j].text in _PHRASE_ENDS]
         end = ends[-1] if ends else last + 1
     return toks[start:end]
+
+
+def worth_of_each(question: str, toks: list[Token], found: list[Mention],
+                  qs: dict[str, Quantity], owner: dict[int, str]) -> None:
+    """Gives a number with the "-lik" ending ("5'lik", "5lik", "5'erlik") to the worth of
+    the thing named nearest it in its sentence, when that thing's worth is a quantity
+    (``each_worth``): "5'lik bi görev kartı", "2 görev kartım (ikisi de 5'lik)", "2 görev
+    kartım tuttu (biri Katedral Bonusu, diğeri normal 5'lik)" — however far, as the part
+    it is said of may stand between."""
+    worthy = {q.name: q.each_worth for q in qs.values() if q.each_worth}
+    if not worthy:
+        return
+    for n, t in enumerate(toks):
+        if t.number is None or t.text or not MEASURE.match(question, t.end) or (
+                n in owner and owner[n] not in worthy):
+            continue
+        near = [m for m in found if m.quantity in worthy and _same_sentence(toks, n, m)]
+        if near:
+            nearest = min(near, key=lambda m: min(abs(m.first - n), abs(m.last - n)))
+            owner[n] = worthy[nearest.quantity]
+
+
+def named_parts(toks: list[Token], found: list[Mention], qs: dict[str, Quantity],
+                owner: dict[int, str]) -> dict[int, float]:
+    """For a thing of another quantity named as a part of a count said before it in its
+    sentence ("2 görev kartım tuttu: biri Katedral Bonusu, diğeri 5'lik"): gives it one of
+    its own (the part word's token) and returns what comes off the count (token → 1)."""
+    less: dict[int, float] = {}
+    for q in [q for q in qs.values() if q.parts]:
+        for m in [m for m in found if m.quantity in q.parts]:
+            word = m.first - 1
+            while word >= 0 and toks[word].text in _FILLER_PART:
+                word -= 1
+            if word < 0 or toks[word].text not in _PART_WORDS or word in owner \
+                    or m.quantity in owner.values():
+                continue
+            whole = next((w for w in range(word - 1, -1, -1) if owner.get(w) == q.name
+                          and toks[w].number is not None), None)
+            if whole is None or any(t.text in SENTENCE_ENDS for t in toks[whole:word]) \
+                    or less.get(whole, 0.0) + 1 > (toks[whole].number or 0.0):
+                continue
+            less[whole] = less.get(whole, 0.0) + 1
+            owner[word] = m.quantity
+    return less
+
+
+# Words that name one of a whole said before ("biri", "diğeri", "öbürü", "üçüncüsü"),
+# folded; what may stand between such a word and the part's name.
+_PART_WORDS = frozenset(("biri", "birisi", "digeri", "oburu", "ikincisi", "ucuncusu",
+                         "dorduncusu"))
+_FILLER_PART = frozenset(("de", "da", "ise", "normal", "bir", "bi"))
+
+
+def _same_sentence(toks: list[Token], n: int, m: Mention) -> bool:
+    a, b = sorted((n, m.first))
+    return not any(t.text in SENTENCE_ENDS for t in toks[a:b])

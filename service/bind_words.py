@@ -17,7 +17,7 @@ from .text import fold
 FILLER = frozenset(fold(w) for w in """tane adet daha de da tl şu an anda su şuan değeri degeri
 değerinde toplam total of my i have has var olan olarak sadece only just kadar the a is are
 was were shows kapalı açık harcanmamış kullanılmamış uygun unused face down up gelen gelmiş
-kez kere defa dahil""".split())
+kez kere defa dahil normal""".split())
 FILLER_WORD = "dahil"
 # "benim", "bende", "bendeydi": the thing named is the speaker's (``ones``, ``occasions``).
 MINE = frozenset(("benim", "bende", "bendeydi", "benimdi", "bendedir", "mine"))
@@ -49,7 +49,8 @@ LOCATIVE_NUMBER = re.compile(r"[^\W\d]{3,}nd[ae]$")  # "ikisinde", "birinde"
 LOCATIVE_SUFFIX = re.compile(r"n?[dt][ae]\b")  # after an apostrophe: "'da", "'nde"
 # "5 €$'lik kartı": a number with the "-lik" ending says what one thing measures (its cost),
 # not how many of it there are; of a quantity of values it is the value ("4'lük kademe").
-MEASURE = re.compile(r"\s*[€$£%]*\s*['’`]?l[ıiuü]k", re.IGNORECASE)
+# ("5'erlik", "6'şarlık": so many each)
+MEASURE = re.compile(r"\s*[€$£%]*\s*['’`]?(?:ş?[ae]r)?l[ıiuü]k", re.IGNORECASE)
 # "her Sıcaklık Bandı başına 1 jeton", "her değer çifti için 1 kart": a rate word, with "her"
 # a few words before it
 RATE_WORDS = frozenset(("basina", "icin", "per"))

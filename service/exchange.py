@@ -36,6 +36,10 @@ _SHOWS = re.compile(r"goster\w*")
 _END = re.compile(r"[.!?;]+(?:\s|$)")
 _SIGN = re.compile(r"\s*[=:(]\s*$")
 _SUFFIX = re.compile(r"'\w*\s+'?$")  # "d10'u '0' gösteriyo": then what it shows
+# The first person's ending on the die itself (folded): "d4'ümü", "d6'mı", "d20'm",
+# "d10'umla" say the die is the player's whoever is named before it in the sentence
+# ("rakibin d6'sı ile d4'ümü takas ettim").
+_MY_ENDING = re.compile(r"['’`]?[iu]?m(?:[iu]|[iu]n|[iu]?yl[ae]|l[ae]|d[ae]n?)?(?![a-z0-9])")
 
 
 def exchanged(question: str, formula: Formula) -> Binding | None:
@@ -62,7 +66,7 @@ def exchanged(question: str, formula: Formula) -> Binding | None:
     moved: dict[str, set[str]] = {"mine": set(), "rival": set()}  # side -> dice swapped
     inline: dict[tuple[str, str], tuple[float, Span]] = {}  # a value said in the swap
     for m in named:
-        side = _side(toks, ends, m)
+        side = _side(question, toks, ends, m)
         value = _value(question, toks, m, item)
         if any(a <= m.first < b for a, b in swaps):
             moved[side].add(m.alias)
@@ -119,9 +123,12 @@ def _said_where(toks: list[Token], ends: list[int], i: int, places: tuple[str, .
     return any(word_matches(t.text, p) for t in toks[start:end] for p in places)
 
 
-def _side(toks: list[Token], ends: list[int], m: Mention) -> str:
-    """Whose die ``m`` is: the rival's when the nearest side word before it in its sentence
-    is theirs (or "kendi" right after theirs), else the player's."""
+def _side(question: str, toks: list[Token], ends: list[int], m: Mention) -> str:
+    """Whose die ``m`` is: the player's when it carries their ending ("d4'ümü"); else the
+    rival's when the nearest side word before it in its sentence is theirs (or "kendi"
+    right after theirs), else the player's."""
+    if _MY_ENDING.match(fold(question[toks[m.last].end : toks[m.last].end + 8])):
+        return "mine"
     start = max((e + 1 for e in ends if e < m.first), default=0)
     before = [fold(t.text) for t in toks[start : m.first]]
     for i in range(len(before) - 1, -1, -1):

@@ -57,10 +57,13 @@ def expr_names_and_numbers(node: ast.expr, where: str, condition: bool = False
             walk(n.right, cond)
         elif isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.USub):
             walk(n.operand, cond)
-        elif isinstance(n, ast.Compare) and cond and len(n.ops) == 1 and isinstance(
-                n.ops[0], ast.Lt | ast.LtE | ast.Gt | ast.GtE | ast.Eq | ast.NotEq):
-            walk(n.left, cond)
-            walk(n.comparators[0], cond)
+        elif isinstance(n, ast.Compare) and cond and (len(n.ops) == 1 or (
+                len(n.ops) == 2 and all(isinstance(o, ast.Lt | ast.LtE) for o in n.ops))
+                ) and all(isinstance(o, ast.Lt | ast.LtE | ast.Gt | ast.GtE | ast.Eq
+                                     | ast.NotEq) for o in n.ops):
+            # (one comparison, or a range: "4 <= value <= 7", a band of a table)
+            for side in (n.left, *n.comparators):
+                walk(side, cond)
         elif (isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
               and FUNCTIONS.get(n.func.id) == len(n.args) and not n.keywords):
             for i, arg in enumerate(n.args):
@@ -149,6 +152,12 @@ def evaluate(node: ast.expr, env: dict[str, float], labels: dict[str, str],
             if op is ast.Add and silent(n.left, a):
                 return Eval(value, b.text)
             return Eval(value, f"{ta} {_OPS[op]} {tb}")
+        if isinstance(n, ast.Compare) and len(n.ops) == 2:  # a range: "4 ≤ 5 ≤ 7"
+            a, b, c = ev(n.left), ev(n.comparators[0]), ev(n.comparators[1])
+            ok = [x.value < y.value if isinstance(op, ast.Lt) else x.value <= y.value
+                  for op, x, y in zip(n.ops, (a, b), (b, c), strict=True)]
+            return Eval(float(all(ok)), f"{a.text} {_CMP[type(n.ops[0])]} {b.text} "
+                        f"{_CMP[type(n.ops[1])]} {c.text}")
         if isinstance(n, ast.Compare):
             a, b = ev(n.left), ev(n.comparators[0])
             cmp = type(n.ops[0])

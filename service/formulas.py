@@ -33,7 +33,8 @@ executed: numbers, quantity names, names of ``given`` rule constants, ``+ - * /`
 ``ceil(x)``, ``floor(x)``, ``max(a, b)``, ``min(a, b)``, ``band(x)`` (the formula's band
 table), ``when(condition, a, b)``, ``count_at_most(listed, n)`` (how many of the numbers
 listed for a summed quantity are n or less: dice results) and ``pairs(listed)`` (how many
-pairs of equal numbers they hold, each number in one pair); comparisons only in conditions.
+pairs of equal numbers they hold, each number in one pair); comparisons only in conditions
+(one, or a range of a band table: ``4 <= value <= 7``).
 """
 
 from __future__ import annotations

@@ -72,6 +72,12 @@ class Quantity:
     setup: tuple[tuple[float, float], ...] = ()
     setup_when: tuple[str, ...] = ()
     setup_cites: tuple[Citation, ...] = ()
+    # The quantity that says what one of it is worth: a number with the "-lik" ending said
+    # of it ("5'lik bi görev kartı", "ikisi de 5'lik") is that worth, not a count of it.
+    each_worth: str = ""
+    # Quantities that may be named as parts of a count of it ("2 görev kartım tuttu: biri
+    # Katedral Bonusu"): such a part counts one of its own and comes off the count.
+    parts: tuple[str, ...] = ()
 
 
 def strings(raw: object, where: str, name: str) -> tuple[str, ...]:
@@ -121,6 +127,12 @@ def load_quantities(raw: object, where: str, text: str = "", game: str = "") -> 
         not_with = strings(q["not_with"], at, "not_with") if q.get("not_with") else ()
         places = strings(q["where"], at, "where") if q.get("where") else ()
         setup, setup_when, setup_cites = _setup(q, at, text, game)
+        worth = q.get("each_worth", "")
+        parts = strings(q["parts"], at, "parts") if q.get("parts") else ()
+        named = [*parts, worth] if worth else list(parts)
+        if not isinstance(worth, str) or any(other not in raw or other == name
+                                             for other in named):
+            raise FormulaError(f"{at}: `each_worth` and `parts` name other quantities")
         out[name] = Quantity(name, q["label"], aliases, bool(q.get("summed", False)),
                              None if default is None else float(default),
                              tuple((fold(a), float(v)) for a, v in zeros.items()),
@@ -129,7 +141,7 @@ def load_quantities(raw: object, where: str, text: str = "", game: str = "") -> 
                              tuple(fold(w) for w in not_where),
                              tuple(fold(w) for w in not_with),
                              tuple(fold(w) for w in places),
-                             setup, setup_when, setup_cites)
+                             setup, setup_when, setup_cites, worth, parts)
     return out
 
 

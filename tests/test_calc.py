@@ -17,6 +17,7 @@ from hakem.calc import Calculator
 from hakem.calc_answer import unread, with_calculation
 from hakem.cli import main
 from hakem.corpus import load_corpus
+from hakem.expr import evaluate, expr_names_and_numbers, parse_expr
 from hakem.formulas import FormulaError, Quantity, load_formulas, verify_formulas
 from hakem.mentions import tokens, word_matches
 from hakem.numbers import numbers_in
@@ -1522,6 +1523,72 @@ def test_a_number_said_with_what_the_rule_does_not_count_is_left_out():
     assert bind("2 kapalı legend ve 1 açık legend", qs).values == {"legends": (2.0, 1.0)}
 
 
+def test_a_verdict_may_hold_on_a_range_of_a_band_table(real_corpus):
+    node = parse_expr("4 <= value <= 7", "t")
+    assert expr_names_and_numbers(node, "t", condition=True) == ({"value"}, {4.0, 7.0})
+    assert evaluate(node, {"value": 5.0}, {}).value == 1.0
+    assert evaluate(node, {"value": 5.0}, {}).text == "4 ≤ 5 ≤ 7"
+    assert evaluate(node, {"value": 8.0}, {}).value == 0.0
+    for bad in ("4 <= value > 7", "4 <= value <= 7 <= 9"):
+        with pytest.raises(FormulaError):
+            expr_names_and_numbers(parse_expr(bad, "t"), "t", condition=True)
+    with pytest.raises(FormulaError):  # comparisons only in conditions
+        expr_names_and_numbers(node, "t")
+    # Daybreak: the new total's card penalty ("- 4-7 jeton: … 1 daha az Yerel Proje kartı")
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    calc = calculator.calculate("talebim 14, 5 temiz 6 kirli enerjim var, zaten 2 krizde "
+                                "topluluk jetonum var. kaç jetonum olur, ceza var mı",
+                                "daybreak")
+    assert calc is not None and calc.value == 5
+    assert any("1 daha az Yerel Proje kartı" in r for r in calc.rulings)
+
+
+def test_a_number_with_the_lik_ending_is_what_each_is_worth_and_parts_come_off():
+    # "Koşulu sağlanan her … görev kartı belirtilen puanı verir (çoğu 5, Katedral Bonusu
+    # koşulsuz 3)": "5'lik" is a card's worth, not a count; the Cathedral Bonus named as one
+    # of the cards said is one of its own and not one of the others.
+    qs = [Quantity("castles", "kale", ("kale",)),
+          Quantity("missions", "görev kartı", ("görev kartı", "görev"), each_worth="points",
+                   parts=("bonus",)),
+          Quantity("points", "görev kartının puanı", ("puanlık",)),
+          Quantity("bonus", "Katedral Bonusu", ("katedral bonusu",), default=0.0)]
+    for said, values in (
+            ("3 kale, 5'lik bi görev kartı", {"castles": (3.0,), "points": (5.0,)}),
+            ("2 görev kartım tuttu (ikisi de 5lik), bir de katedral bonusu",
+             {"missions": (2.0,), "points": (5.0,), "bonus": (1.0,)}),
+            ("2 görev kartım tuttu: biri katedral bonusu, diğeri 5'erlik",
+             {"missions": (1.0,), "bonus": (1.0,), "points": (5.0,)}),
+            ("2 görev kartım tuttu (biri normal 5'lik, biri katedral bonusu)",
+             {"missions": (1.0,), "bonus": (1.0,), "points": (5.0,)})):
+        assert bind(said, qs).values == values, said
+    # a part in another sentence than the count, or more parts than the count: no part
+    assert bind("1 görev kartım tuttu. biri katedral bonusu", qs).values.get(
+        "missions") == (1.0,)
+    # without `each_worth`, a "-lik" number is still no count ("5 €$'lik kart")
+    plain = [replace(q, each_worth="") for q in qs]
+    assert "points" not in bind("3 kale, 5'lik bi görev kartı", plain).values
+
+
+def test_rebirth_end_scoring_reads_mission_cards_by_worth_and_part(real_corpus):
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    calc = calculator.calculate("oyun bitti, 3 kale kontrol ediyorum, 2 görev kartım tuttu "
+                                "(biri Katedral Bonusu, diğeri normal 5'lik). oyun sonunda "
+                                "kaç puan eklerim", "rebirth")
+    assert calc is not None and calc.value == 3 * 5 + 5 + 3
+
+
+def test_each_worth_and_parts_must_name_other_quantities(bant):
+    for field in ('each_worth = "nope"', 'parts = ["nope"]', 'each_worth = "kart_sayisi"'):
+        rules = f'''
+[quantity.kart_sayisi]
+label = "kart"
+aliases = ["kart"]
+{field}
+'''
+        with pytest.raises(FormulaError, match="each_worth"):
+            _with_rules(bant[0], "", rules)
+
+
 def test_a_count_said_to_include_what_the_rule_leaves_out_asks_instead(real_corpus):
     calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
     counted = calculator.calculate("5 eddie'm var, legends alanımda 2 kapalı legend ve satış "
@@ -1927,7 +1994,12 @@ def test_a_swap_of_dice_with_the_rival_is_worked_out_from_each_side_s_values(rea
             ("Gig alanımda d4=3, d8=6, d12=6 var. Rakibin d10'u '0' gösteriyo. Benim d8'imi "
              "onun d10'uyla takas ediyorum. Yeni Street Cred'im kaç?", 19),
             ("bende d6=5 ve d10=8 var, rakipte d8=2 ve d20=14. benim d6 ile rakibin d20sini "
-             "takas edersem street credim kac olur?", 22)):
+             "takas edersem street credim kac olur?", 22),
+            # the player's own ending on the die wins over the rival named before it
+            ("Gig alanımda d4=3 ve d10=8 var. Rakibin 5 gösteren d6'sı ile d4'ümü takas "
+             "ettim. Street Cred'im kaç?", 13),
+            ("gig alanimda d6=2 ve d12=9 var. rakibin d8=7 ile d6'mi takas ettim, street "
+             "credim kac", 16)):
         calc = calculator.calculate(question, "cyberpunk-tcg")
         assert calc is not None and calc.value == value, question
     # A die said where it does not count (the fixer area) is no die of either side.
