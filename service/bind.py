@@ -58,7 +58,7 @@ from .formulas import Quantity
 from .mentions import Mention, Token, mentions, tokens
 from .numbers import is_digit_rank
 from .occasions import times_counted, told_in_order
-from .ones import bind_ones
+from .ones import bind_ones, said_of_self
 from .text import APOSTROPHES, fold
 
 # "kolonide çaresizler dahil 7 kişi": what the count includes, named before "dahil", is
@@ -219,7 +219,8 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
                     changed = True
                     break
     # "ben birinciyim": a rank said of oneself, with no name, is the rank; so is the rank of
-    # the one asked about ("birinci olan kaç puan alır")
+    # the one asked about ("birinci olan kaç puan alır"); a rank's own name said of oneself
+    # is the first
     ranked = [q.name for q in qs.values() if q.ranked]
     for n in numbers:
         then = toks[n + 1].text if n + 1 < len(toks) else ""
@@ -227,6 +228,9 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
                 SELF.search(fold(question[toks[n].start:toks[n].end]))
                 or (_rank(question, toks[n]) and then in _OF_ONESELF)):
             owner[n] = ranked[0]
+    for own in [m for m in found if m.quantity in ranked and said_of_self(toks, m)][:1]:
+        if own.quantity not in owner.values():  # "çoğunluk bende": the rank's name, the first
+            owner[own.first] = own.quantity
     for n in counts_of_lists(toks, owner, named_by, qs):
         del owner[n]
     for n in parts_of_counts(question, toks, owner, named_by, qs):

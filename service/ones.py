@@ -30,7 +30,7 @@ _COPULA = re.compile(r"y(?:d[iu][mk]|[iu][mz])$")
 SELF_GAP = 6  # words between a name and "benim" in one clause ("en öndeki de ikinci de benim")
 
 
-def _said_of_self(toks: list[Token], m: Mention) -> bool:
+def said_of_self(toks: list[Token], m: Mention) -> bool:
     if _COPULA.match(m.tail):
         return True
     for j in range(m.last + 1, min(len(toks), m.last + 1 + SELF_GAP)):
@@ -79,7 +79,7 @@ def bind_ones(question: str, toks: list[Token], found: list[Mention],
             owner[before] = m.quantity
         elif not plural and _measured(question, toks, m.first):
             owner[m.first] = m.quantity  # the name itself stands for the one
-        elif not plural and _said_of_self(toks, m):
+        elif not plural and said_of_self(toks, m):
             owner[m.first] = m.quantity  # "en ileri belirteç benim": one, the speaker's
         elif (after < len(toks) and toks[after].text in ONE
               and ABLATIVE.search(toks[m.last].text)):

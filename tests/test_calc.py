@@ -1577,6 +1577,24 @@ def test_rebirth_end_scoring_reads_mission_cards_by_worth_and_part(real_corpus):
     assert calc is not None and calc.value == 3 * 5 + 5 + 3
 
 
+def test_a_rank_s_own_name_said_of_oneself_is_the_first(real_corpus):
+    # Rebirth: the majority of a settlement is its first place ("çoğunluk bende")
+    from hakem.sums import work_out
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    for question, value in (
+            ("2 altıgenli orta yerleşim doldu, çoğunluk bende. kaç puan alırım", 5),
+            ("Liman sembollü boşluğa karomu koydum, 2 altıgenli orta yerleşimin son "
+             "boşluğuydu, çoğunluk bende. toplam kaç puan alırım", 6),
+            ("3 altıgenli büyük yerleşim doldu, çoğunlukta ikinci ben çıktım. kaç puan "
+             "alırım", 5)):
+        calc = work_out(calculator, question, "rebirth")  # (the port's point on top)
+        assert calc is not None and calc.value == value, question
+    # said of someone else, it is no rank of the player's
+    other = calculator.calculate("2 altıgenli orta yerleşim doldu, çoğunluk rakipte. kaç "
+                                 "puan alırım", "rebirth")
+    assert other is None or other.value is None
+
+
 def test_each_worth_and_parts_must_name_other_quantities(bant):
     for field in ('each_worth = "nope"', 'parts = ["nope"]', 'each_worth = "kart_sayisi"'):
         rules = f'''
