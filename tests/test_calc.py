@@ -1595,6 +1595,14 @@ def test_a_rank_s_own_name_said_of_oneself_is_the_first(real_corpus):
     assert other is None or other.value is None
 
 
+def test_a_rival_s_tile_in_an_unfinished_settlement_is_not_counted(real_corpus):
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    calc = calculator.calculate("oyun bitti, tamamlanmamış bi yerleşimde benim 3 ikonlu ve 2 "
+                                "ikonlu iki karom var, rakibin de 4 ikonlu bi karosu var. "
+                                "kaç puan alırım", "rebirth")
+    assert calc is not None and calc.value == 5
+
+
 def test_each_worth_and_parts_must_name_other_quantities(bant):
     for field in ('each_worth = "nope"', 'parts = ["nope"]', 'each_worth = "kart_sayisi"'):
         rules = f'''
