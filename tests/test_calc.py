@@ -1603,6 +1603,16 @@ def test_a_rival_s_tile_in_an_unfinished_settlement_is_not_counted(real_corpus):
     assert calc is not None and calc.value == 5
 
 
+def test_two_tipping_points_in_one_crisis_remove_their_trees_together(real_corpus):
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    both = calculator.calculate("3 kişiyiz, merkezde 16 ağaç var. önce amazon çöküşü sonra "
+                                "çölleşme tetiklendi, kaç ağaç kalır", "daybreak")
+    assert both is not None and both.value == 16 - 3 - 3
+    one = calculator.calculate("3 kişiyiz, merkezde 16 ağaç var. çölleşme tetiklendi, kaç "
+                               "ağaç kalır", "daybreak")
+    assert one is not None and one.value == 16 - 3
+
+
 def test_each_worth_and_parts_must_name_other_quantities(bant):
     for field in ('each_worth = "nope"', 'parts = ["nope"]', 'each_worth = "kart_sayisi"'):
         rules = f'''
