@@ -1613,6 +1613,18 @@ def test_two_tipping_points_in_one_crisis_remove_their_trees_together(real_corpu
     assert one is not None and one.value == 16 - 3
 
 
+def test_what_a_d10_shows_said_past_its_die_word_or_its_top(real_corpus):
+    # "d10 zarında 0 rakamı “10” değerini temsil eder", however the 0 is said of it
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    for question, value in (
+            ("gig alanimda d10 zari 0 gosteriyor, d6 da 5 gosteriyor. street cred kac", 15),
+            ("gig alanimda d4 3 gosteriyo, d10'un ustunde 0 yaziyo. street cred kac", 13),
+            ("Gig alanımda d6 (4 gösteriyor) ve d10 (üstte 0 yazıyor) var. Street Cred'im "
+             "kaç?", 14)):
+        calc = calculator.calculate(question, "cyberpunk-tcg")
+        assert calc is not None and calc.value == value, question
+
+
 def test_each_worth_and_parts_must_name_other_quantities(bant):
     for field in ('each_worth = "nope"', 'parts = ["nope"]', 'each_worth = "kart_sayisi"'):
         rules = f'''
