@@ -18,7 +18,7 @@ from .text import fold
 FILLER = frozenset(fold(w) for w in """tane adet daha de da tl şu an anda su şuan değeri degeri
 değerinde toplam total of my i have has var olan olarak sadece only just kadar the a is are
 was were shows kapalı açık harcanmamış kullanılmamış uygun unused face down up gelen gelmiş
-kez kere defa dahil normal zarı üstünde üstte üzerinde""".split())
+kez kere defa dahil normal zarı üstünde üstte üzerinde gösteren""".split())
 FILLER_WORD = "dahil"
 # "benim", "bende", "bendeydi": the thing named is the speaker's (``ones``, ``occasions``).
 MINE = frozenset(("benim", "bende", "bendeydi", "benimdi", "bendedir", "mine"))

@@ -1620,7 +1620,11 @@ def test_what_a_d10_shows_said_past_its_die_word_or_its_top(real_corpus):
             ("gig alanimda d10 zari 0 gosteriyor, d6 da 5 gosteriyor. street cred kac", 15),
             ("gig alanimda d4 3 gosteriyo, d10'un ustunde 0 yaziyo. street cred kac", 13),
             ("Gig alanımda d6 (4 gösteriyor) ve d10 (üstte 0 yazıyor) var. Street Cred'im "
-             "kaç?", 14)):
+             "kaç?", 14),
+            # what it shows said before it, past an article ("0 gösteren bi d10")
+            ("gig alanimda 0 gosteren bi d10 ile 5 gosteren d6 var street credim kac", 15),
+            ("Gig alanımda 4 gösteren d6, 7 gösteren d8 ve 12 gösteren d20 var. Street "
+             "Cred'im kaç?", 23)):
         calc = calculator.calculate(question, "cyberpunk-tcg")
         assert calc is not None and calc.value == value, question
 
