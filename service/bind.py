@@ -11,11 +11,12 @@ puanlık") counts each of them, and numbers in parentheses adding up to the one 
 its breakdown; names each followed by their number ("talebim 13 toplam enerjim 10") pair
 up; a number of times counts the thing done further on in its clause ("3 kere yeniden
 şarjda belirtecimi '0' alanına koydum"). Counts of one said without a number ("bir bitiş
-koşulu", "en ileri belirteç benim") are ``ones``; occasions told one by one ("ilkinde …,
-ikincisinde …") are ``occasions``; numbers the rule leaves out ("fixer alanındaki d20",
-"satış etiketi olmayan 1 Legend") are ``bind_scope``; the words it reads by are
-``bind_words``; how the numbers are grouped first (lists, rates, breakdowns, name-number
-pairs) is ``bind_groups``.
+koşulu", "en ileri belirteç benim", "çoğunluk bende") are ``ones``; occasions told one
+by one ("ilkinde …, ikincisinde …") are ``occasions``; numbers the rule leaves out ("fixer
+alanındaki d20", "satış etiketi olmayan 1 Legend"), a "-lik" number's worth ("5'lik
+görev kartı") and a count's named parts ("biri Katedral Bonusu") are ``bind_scope``; the
+words it reads by are ``bind_words``; how the numbers are grouped first (lists, rates,
+breakdowns, name-number pairs) is ``bind_groups``.
 
 What it does not do: choose a formula or evaluate one (``calc``, ``working``), or guess a
 number the question does not state.
@@ -36,7 +37,7 @@ from .bind_groups import (
     parts_of_counts,
     rate_numbers,
 )
-from .bind_scope import left_out, named_parts, placed, worth_of_each
+from .bind_scope import left_out, measures, placed
 from .bind_words import (
     ABLATIVE,
     ELLIPSIS,
@@ -46,7 +47,6 @@ from .bind_words import (
     LOCATIVE,
     LOCATIVE_NUMBER,
     LOCATIVE_SUFFIX,
-    MEASURE,
     MORE,
     OCCASION_GAP,
     SELF,
@@ -58,7 +58,7 @@ from .formulas import Quantity
 from .mentions import Mention, Token, mentions, tokens
 from .numbers import is_digit_rank
 from .occasions import times_counted, told_in_order
-from .ones import bind_ones, said_of_self
+from .ones import bind_ones, first_said
 from .text import APOSTROPHES, fold
 
 # "kolonide çaresizler dahil 7 kişi": what the count includes, named before "dahil", is
@@ -224,8 +224,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
                     changed = True
                     break
     # "ben birinciyim": a rank said of oneself, with no name, is the rank; so is the rank of
-    # the one asked about ("birinci olan kaç puan alır"); a rank's own name said of oneself
-    # is the first
+    # the one asked about ("birinci olan kaç puan alır")
     ranked = [q.name for q in qs.values() if q.ranked]
     for n in numbers:
         then = toks[n + 1].text if n + 1 < len(toks) else ""
@@ -233,9 +232,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
                 SELF.search(fold(question[toks[n].start:toks[n].end]))
                 or (_rank(question, toks[n]) and then in _OF_ONESELF)):
             owner[n] = ranked[0]
-    for own in [m for m in found if m.quantity in ranked and said_of_self(toks, m)][:1]:
-        if own.quantity not in owner.values():  # "çoğunluk bende": the rank's name, the first
-            owner[own.first] = own.quantity
+    first_said(toks, found, qs, owner)  # "çoğunluk bende": the rank's first place
     for n in counts_of_lists(toks, owner, named_by, qs):
         del owner[n]
     for n in parts_of_counts(question, toks, owner, named_by, qs):
@@ -256,13 +253,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     told = told_in_order(question, toks, qs.values())
     for n in [n for n in owner if owner[n] in told]:
         del owner[n]  # counted occasion by occasion instead
-    worth_of_each(question, toks, found, qs, owner)
-    worths = {q.each_worth for q in qs.values()}
-    for n in [n for n in owner if not qs[owner[n]].summed and owner[n] not in worths
-              and MEASURE.match(question, toks[n].end)]:
-        del owner[n]  # "5 €$'lik kart" is no count of cards ("4'lük kademe" is a value)
-    for n, off in named_parts(toks, found, qs, owner).items():
-        less[n] = less.get(n, 0.0) + off
+    measures(question, toks, found, qs, owner, less)
     for n in sorted(owner):
         number = toks[n].number
         value = (1.0 if number is None else number) - less.get(n, 0.0)  # "bir", "biri"

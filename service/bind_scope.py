@@ -145,19 +145,42 @@ def _phrase_of(toks: list[Token], n: int, name: Mention | None,
     return toks[start:end]
 
 
+def measures(question: str, toks: list[Token], found: list[Mention],
+             qs: dict[str, Quantity], owner: dict[int, str], less: dict[int, float]) -> None:
+    """What a "-lik" number measures, and the parts named of a count: a worth said of a
+    thing whose worth is a quantity is that worth (``worth_of_each``); otherwise it is no
+    count ("5 €$'lik kart", though "4'lük kademe" is a value of a summed quantity); a
+    thing named as a part of a count comes off it (``named_parts``, added to ``less``)."""
+    worth_of_each(question, toks, found, qs, owner)
+    worths = {q.each_worth for q in qs.values()}
+    for n in [n for n in owner if not qs[owner[n]].summed and owner[n] not in worths
+              and MEASURE.match(question, toks[n].end)]:
+        del owner[n]
+    for n, off in named_parts(toks, found, qs, owner).items():
+        less[n] = less.get(n, 0.0) + off
+
+
 def worth_of_each(question: str, toks: list[Token], found: list[Mention],
                   qs: dict[str, Quantity], owner: dict[int, str]) -> None:
-    """Gives a number with the "-lik" ending ("5'lik", "5lik", "5'erlik") to the worth of
-    the thing named nearest it in its sentence, when that thing's worth is a quantity
-    (``each_worth``): "5'lik bi görev kartı", "2 görev kartım (ikisi de 5'lik)", "2 görev
-    kartım tuttu (biri Katedral Bonusu, diğeri normal 5'lik)" — however far, as the part
-    it is said of may stand between."""
-    worthy = {q.name: q.each_worth for q in qs.values() if q.each_worth}
+    """Gives a number with the "-lik" ending ("5'lik", "5lik", "5'erlik") to the worth
+    (``each_worth``) of the nearest thing in its sentence that has one: "5'lik bi görev
+    kartı", "2 görev kartım (ikisi de 5'lik)", "2 görev kartım tuttu (biri Katedral
+    Bonusu, diğeri normal 5'lik)" — however far, as the part it is said of may stand
+    between; not when a word of something else follows it ("3'lük yerleşimi")."""
+    worthy = {q.name: q.each_worth for q in qs.values() if q.each_worth in qs}
     if not worthy:
         return
+    starts = {m.first: m for m in found}
     for n, t in enumerate(toks):
         if t.number is None or t.text or not MEASURE.match(question, t.end) or (
                 n in owner and owner[n] not in worthy):
+            continue
+        # (the "-lik" of the word after it, "3'lük yerleşimi", is that thing's measure)
+        nxt = n + 1 + (n + 1 < len(toks) and toks[n + 1].start == t.end)  # ("5lik": its own)
+        while nxt < len(toks) and toks[nxt].text in _ARTICLES:
+            nxt += 1
+        if nxt < len(toks) and toks[nxt].text.isalpha() and (
+                nxt not in starts or starts[nxt].quantity not in worthy):
             continue
         near = [m for m in found if m.quantity in worthy and _same_sentence(toks, n, m)]
         if near:
@@ -176,8 +199,12 @@ def named_parts(toks: list[Token], found: list[Mention], qs: dict[str, Quantity]
             word = m.first - 1
             while word >= 0 and toks[word].text in _FILLER_PART:
                 word -= 1
-            if word < 0 or toks[word].text not in _PART_WORDS or word in owner \
-                    or m.quantity in owner.values():
+            # (an article right before the part's name bound it as one already: "biri bir
+            # Katedral Bonusu" is that part, not another one)
+            article = [j for j in range(word + 1, m.first)
+                       if toks[j].text in _ARTICLES and owner.get(j) == m.quantity]
+            if word < 0 or toks[word].text not in _PART_WORDS or word in owner or (
+                    m.quantity in owner.values() and not article):
                 continue
             whole = next((w for w in range(word - 1, -1, -1) if owner.get(w) == q.name
                           and toks[w].number is not None), None)
@@ -185,6 +212,8 @@ def named_parts(toks: list[Token], found: list[Mention], qs: dict[str, Quantity]
                     or less.get(whole, 0.0) + 1 > (toks[whole].number or 0.0):
                 continue
             less[whole] = less.get(whole, 0.0) + 1
+            for j in article:
+                del owner[j]
             owner[word] = m.quantity
     return less
 
@@ -193,7 +222,8 @@ def named_parts(toks: list[Token], found: list[Mention], qs: dict[str, Quantity]
 # folded; what may stand between such a word and the part's name.
 _PART_WORDS = frozenset(("biri", "birisi", "digeri", "oburu", "ikincisi", "ucuncusu",
                          "dorduncusu"))
-_FILLER_PART = frozenset(("de", "da", "ise", "normal", "bir", "bi"))
+_ARTICLES = frozenset(("bir", "bi"))
+_FILLER_PART = frozenset(("de", "da", "ise", "normal")) | _ARTICLES
 
 
 def _same_sentence(toks: list[Token], n: int, m: Mention) -> bool:

@@ -39,7 +39,8 @@ _SUFFIX = re.compile(r"'\w*\s+'?$")  # "d10'u '0' gösteriyo": then what it show
 # The first person's ending on the die itself (folded): "d4'ümü", "d6'mı", "d20'm",
 # "d10'umla" say the die is the player's whoever is named before it in the sentence
 # ("rakibin d6'sı ile d4'ümü takas ettim").
-_MY_ENDING = re.compile(r"['’`]?[iu]?m(?:[iu]|[iu]n|[iu]?yl[ae]|l[ae]|d[ae]n?)?(?![a-z0-9])")
+# (after an apostrophe only: "d6 mı", "d4mü" ask which die)
+_MY_ENDING = re.compile(r"['’`][iu]?m(?:[iu]|[iu]n|[iu]?yl[ae]|l[ae]|d[ae]n?)?(?![a-z0-9])")
 
 
 def exchanged(question: str, formula: Formula) -> Binding | None:

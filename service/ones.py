@@ -30,7 +30,7 @@ _COPULA = re.compile(r"y(?:d[iu][mk]|[iu][mz])$")
 SELF_GAP = 6  # words between a name and "benim" in one clause ("en öndeki de ikinci de benim")
 
 
-def said_of_self(toks: list[Token], m: Mention) -> bool:
+def _said_of_self(toks: list[Token], m: Mention) -> bool:
     if _COPULA.match(m.tail):
         return True
     for j in range(m.last + 1, min(len(toks), m.last + 1 + SELF_GAP)):
@@ -79,7 +79,7 @@ def bind_ones(question: str, toks: list[Token], found: list[Mention],
             owner[before] = m.quantity
         elif not plural and _measured(question, toks, m.first):
             owner[m.first] = m.quantity  # the name itself stands for the one
-        elif not plural and said_of_self(toks, m):
+        elif not plural and _said_of_self(toks, m):
             owner[m.first] = m.quantity  # "en ileri belirteç benim": one, the speaker's
         elif (after < len(toks) and toks[after].text in ONE
               and ABLATIVE.search(toks[m.last].text)):
@@ -87,3 +87,21 @@ def bind_ones(question: str, toks: list[Token], found: list[Mention],
         else:
             continue
         counted.add(m.quantity)
+
+
+# A question about it, or its denial, right after "bende": "çoğunluk bende mi", "… değil".
+_NOT_SAID = frozenset(("mi", "mu", "degil", "degilim", "degildi"))
+
+
+def first_said(toks: list[Token], found: list[Mention], qs: dict[str, Quantity],
+               owner: dict[int, str]) -> None:
+    """A rank's name for its first place said of oneself right before "bende"/"benim"
+    ("çoğunluk bende": the majority is the first place) is the rank 1, when no number
+    states the rank; not asked ("çoğunluk bende mi") or denied."""
+    for m in found:
+        q = qs[m.quantity]
+        after = [t.text for t in toks[m.last + 1 : m.last + 3]]
+        if not q.first or m.alias not in q.first or m.quantity in owner.values() \
+                or not after or after[0] not in MINE or (len(after) > 1 and after[1] in _NOT_SAID):
+            continue
+        owner[m.first] = m.quantity

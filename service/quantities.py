@@ -4,8 +4,10 @@ What it does: reads the ``[quantity.<name>]`` tables of ``corpus/rules/<game>.to
 names players use for a quantity (aliases), whether several numbers said for it add up,
 its default, what a stated 0 counts, whether only a count or a rank states it, the places
 its rule does not count (``not_where``), what makes one of it not count (``not_with``), the
-places that make a shared name's number its own (``where``) and its standard-setup counts
-by player count (``setup``) — and locates quotes in the game's text (``locate``), checking
+places that make a shared name's number its own (``where``), its standard-setup counts
+by player count (``setup``), the quantity a "-lik" number said of it is (``each_worth``),
+the quantities that may be named as parts of its count (``parts``) and the names of a
+rank's first place (``first``) — and locates quotes in the game's text (``locate``), checking
 that every number used is stated in them (``check_numbers``). What it does not do:
 formulas (``formulas``) or read a question (``bind``, ``working``).
 """
@@ -78,6 +80,9 @@ class Quantity:
     # Quantities that may be named as parts of a count of it ("2 görev kartım tuttu: biri
     # Katedral Bonusu"): such a part counts one of its own and comes off the count.
     parts: tuple[str, ...] = ()
+    # Its names that say the first place of a rank, said of oneself right before "bende" /
+    # "benim": "çoğunluk bende" (the majority is the first place). Folded; ranked only.
+    first: tuple[str, ...] = ()
 
 
 def strings(raw: object, where: str, name: str) -> tuple[str, ...]:
@@ -129,6 +134,9 @@ def load_quantities(raw: object, where: str, text: str = "", game: str = "") -> 
         setup, setup_when, setup_cites = _setup(q, at, text, game)
         worth = q.get("each_worth", "")
         parts = strings(q["parts"], at, "parts") if q.get("parts") else ()
+        first = strings(q["first"], at, "first") if q.get("first") else ()
+        if first and (not q.get("ranked") or not set(first) <= set(aliases)):
+            raise FormulaError(f"{at}: `first` lists some of a ranked quantity's aliases")
         named = [*parts, worth] if worth else list(parts)
         if not isinstance(worth, str) or any(other not in raw or other == name
                                              for other in named):
@@ -141,7 +149,8 @@ def load_quantities(raw: object, where: str, text: str = "", game: str = "") -> 
                              tuple(fold(w) for w in not_where),
                              tuple(fold(w) for w in not_with),
                              tuple(fold(w) for w in places),
-                             setup, setup_when, setup_cites, worth, parts)
+                             setup, setup_when, setup_cites, worth, parts,
+                             tuple(fold(a) for a in first))
     return out
 
 
