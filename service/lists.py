@@ -17,6 +17,7 @@ ANNOUNCED_MAX = 900  # characters a widened span may reach
 # ("yerleşim: 1. sıra 5" is a rank, no list: an item starts with a capital)
 _STARTED_LIST = re.compile(r":\s+(?:(1)\.|[-•–])\s+(?=[\"“‘(]*[A-ZÇĞİÖŞÜ])")
 _BULLET = re.compile(r"[-•–]\s")
+_CUT_MARK = re.compile(r":\s+1\.$")  # a list's first marker with its item cut off
 BARE_ITEM = 6
 
 
@@ -26,6 +27,10 @@ def with_what_it_announces(span: Span, game_text: str) -> Span:
     sentence that announces a list and holds its first item ("sona erer: 1. Moral 0'a
     düştüğünde …", "zar harcamaz: - Eşya Oynama …") takes the rest of the list."""
     text = game_text[span.start : span.end]
+    cut = _CUT_MARK.search(text)
+    if cut:  # "Kaybetme Koşulları (…): 1.": a passage ended after the first item's marker
+        span = Span(span.start, span.start + cut.start() + 1)
+        text = text[: cut.start() + 1]
     started = None if text.endswith(":") else _STARTED_LIST.search(text)
     if not text.endswith(":") and not started:
         return span

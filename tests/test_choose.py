@@ -137,6 +137,19 @@ def test_a_label_announcing_a_bulleted_list_keeps_its_items():
     assert said.endswith("Karakter ölür.") and "Yara: 1 yara koy." in said
 
 
+def test_a_label_cut_after_its_first_marker_takes_its_list():
+    # A passage ended right after "1.": the label and the marker alone answer nothing.
+    from hakem.lists import with_what_it_announces
+    from hakem.text import Span
+    text = ("Kaybetme Koşulları (herhangi biri gerçekleşirse): 1. Termometre 2,0°C'ye "
+            "ulaşırsa 2. Bir oyuncu 12 jeton biriktirirse 3. Geri Çekilme sağlanamazsa. "
+            "Sonra oyun biter.")
+    span = with_what_it_announces(Span(0, text.index("1.") + 2), text)
+    said = text[span.start:span.end]
+    assert said.startswith("Kaybetme Koşulları") and "2. Bir oyuncu 12 jeton" in said
+    assert said.endswith("sağlanamazsa.")
+
+
 def test_a_span_holding_a_lists_first_items_takes_the_rest_of_the_list():
     from hakem.lists import with_what_it_announces
     from hakem.text import Span
