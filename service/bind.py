@@ -40,6 +40,7 @@ from .bind_groups import (
 from .bind_scope import left_out, measures, placed
 from .bind_words import (
     ABLATIVE,
+    ARTICLES,
     ELLIPSIS,
     FILLER,
     FILLER_WORD,
@@ -82,13 +83,12 @@ def _gap_ok(toks: list[Token], a: int, b: int) -> bool:
     between = toks[a + 1 : b]
     # ("0 gösteren bi d10": the article after what a die shows, not a count of its own)
     return len(between) <= WINDOW and all(
-        t.number is None and (t.text in FILLER or (t.text in _ARTICLE and j and between[j - 1]
+        t.number is None and (t.text in FILLER or (t.text in ARTICLES and j and between[j - 1]
                                                    .text in _SHOWN))
         for j, t in enumerate(between))
 
 
 _ONE_OF = frozenset(("biri", "birisi"))  # "beş bitiş koşulundan biri": one of them
-_ARTICLE = frozenset(("bi", "bir"))
 _SHOWN = frozenset(("gosteren", "gelen", "gelmis"))  # folded: "0 gösteren", "2 gelen"
 # After a rank, "olan": the rank of the one asked about ("birinci olan kaç puan alır").
 _OF_ONESELF = frozenset(("olan",))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from .bind_words import CLAUSE_ENDS, MEASURE, SENTENCE_ENDS, SEPARATORS
+from .bind_words import ARTICLES, CLAUSE_ENDS, MEASURE, SENTENCE_ENDS, SEPARATORS
 from .formulas import Quantity
 from .mentions import Mention, Token, mentions
 from .text import fold
@@ -177,7 +177,7 @@ def worth_of_each(question: str, toks: list[Token], found: list[Mention],
             continue
         # (the "-lik" of the word after it, "3'lük yerleşimi", is that thing's measure)
         nxt = n + 1 + (n + 1 < len(toks) and toks[n + 1].start == t.end)  # ("5lik": its own)
-        while nxt < len(toks) and toks[nxt].text in _ARTICLES:
+        while nxt < len(toks) and toks[nxt].text in ARTICLES:
             nxt += 1
         if nxt < len(toks) and toks[nxt].text.isalpha() and (
                 nxt not in starts or starts[nxt].quantity not in worthy):
@@ -202,7 +202,7 @@ def named_parts(toks: list[Token], found: list[Mention], qs: dict[str, Quantity]
             # (an article right before the part's name bound it as one already: "biri bir
             # Katedral Bonusu" is that part, not another one)
             article = [j for j in range(word + 1, m.first)
-                       if toks[j].text in _ARTICLES and owner.get(j) == m.quantity]
+                       if toks[j].text in ARTICLES and owner.get(j) == m.quantity]
             if word < 0 or toks[word].text not in _PART_WORDS or word in owner or (
                     m.quantity in owner.values() and not article):
                 continue
@@ -222,8 +222,7 @@ def named_parts(toks: list[Token], found: list[Mention], qs: dict[str, Quantity]
 # folded; what may stand between such a word and the part's name.
 _PART_WORDS = frozenset(("biri", "birisi", "digeri", "oburu", "ikincisi", "ucuncusu",
                          "dorduncusu"))
-_ARTICLES = frozenset(("bir", "bi"))
-_FILLER_PART = frozenset(("de", "da", "ise", "normal")) | _ARTICLES
+_FILLER_PART = frozenset(("de", "da", "ise", "normal")) | ARTICLES
 
 
 def _same_sentence(toks: list[Token], n: int, m: Mention) -> bool:

@@ -25,6 +25,7 @@ MINE = frozenset(("benim", "bende", "bendeydi", "benimdi", "bendedir", "mine"))
 TIMES = frozenset(("kez", "kere", "defa", "times"))  # "3 kere": how many times
 SEPARATORS = frozenset([",", ";", "+", "&", "ve", "and", "ile"])
 ELLIPSIS = frozenset(["tane", "adet"])
+ARTICLES = frozenset(("bir", "bi"))  # the indefinite article, as written and as said
 # "bir" is left out of the numbers (``numbers``: far more often the article). Before a
 # quantity's name that no number counts, it is the count: "bir bitiş koşulu sağlandı",
 # "bir kere atık temizleme yaparsam" (1, where the rule's default would be 0). "biri" is "one
