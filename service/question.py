@@ -202,16 +202,25 @@ def _parts(text: str) -> tuple[str, ...]:
 # kurulum arasındaki fark"), and only where "fark" is asked about ("fark ne", "farkları
 # neler"), not "fark eder mi" (does it matter), "fark ederse" (notices), "fark kadar".
 _DIFFERENCE = re.compile(r"^(?P<x>.+)\s+(?:ile|vs\.?|versus)\s+(?P<y>.+?)\s+"
-                         r"(?:aras[iı]ndaki\s+|aras[iı]nda\s+(?:bir\s+)?)?"
-                         r"fark(?:lar)?[iı]?\s*(?:ne\w*|\?|$)",
+                         r"(?:aras[iı]ndaki\s+|aras[iı]nda\s+(?:bir\s+|ne\s+)?)?"
+                         r"fark(?:lar)?[iı]?\s*(?:ne\w*|var\w*|\?|$)",
                          re.IGNORECASE)
+# The same with "ile" written as the first side's ending: an infinitive's or a noun's
+# ("takas etmekle gig çalmak", "Tahmin kartıyla Bilinmeyen kriz kartı", "orta yerleşimle
+# büyük yerleşim") or a term's after an apostrophe ("Swap'la steal"); only before
+# "arasında(ki) fark", where the ending can mean nothing else.
+_DIFFERENCE_ATTACHED = re.compile(
+    r"^(?P<x>.+?)(?:(?<=[bcçdfgğhjklmnprsştvz])|(?<=[aeıioöuü])y|['’]y?)l[ae]\s+"
+    r"(?P<y>.+?)\s+aras[iı]nda(?:ki)?\s+(?:bir\s+|ne\s+)?"
+    r"fark(?:lar)?[iı]?\s*(?:ne\w*|var\w*|\?|$)", re.IGNORECASE)
 
 
 def _sides(text: str) -> tuple[str, ...]:
     """The two things a "what is the difference" question compares, each a part; () when
     it compares nothing this way."""
     clause = _CLAUSE.split(text)
-    found = next((m for m in (_DIFFERENCE.search(c.strip()) for c in clause) if m), None)
+    found = next((m for m in (p.search(c.strip()) for c in clause
+                              for p in (_DIFFERENCE, _DIFFERENCE_ATTACHED)) if m), None)
     if found is None:
         return ()
     return (found.group("x").strip(), found.group("y").strip())

@@ -136,6 +136,13 @@ def test_a_part_asking_what_the_player_does_takes_more_than_one_sentence():
      ("Şehirleştir", "Sanayileştir")),
     ("2 kişiyle normal kurulum ile solo kurulum farkı ne",  # split at the last "ile"
      ("2 kişiyle normal kurulum", "solo kurulum")),
+    ("kömür ile uranyum arasında ne fark var", ("kömür", "uranyum")),
+    # "ile" as the first side's ending, before "arasında(ki) fark"
+    ("Gig takas etmekle gig çalmak arasındaki fark ne?", ("Gig takas etmek", "gig çalmak")),
+    ("Tahmin kartıyla Bilinmeyen kriz kartı arasındaki fark ne",
+     ("Tahmin kartı", "Bilinmeyen kriz kartı")),
+    ("orta yerlesimle buyuk yerlesim arasindaki fark ne", ("orta yerlesim", "buyuk yerlesim")),
+    ("Swap'la steal arasında ne fark var", ("Swap", "steal")),
 ])
 def test_a_difference_asked_is_two_parts_each_explained(text, sides):
     q = analyse(text)
@@ -150,7 +157,9 @@ def test_a_difference_that_is_a_number_or_names_no_sides_is_one_question():
     # yes/no ("fark var mı") keeps its verdict
     for text in ("2 kişi ile oynarsam fark eder mi?", "rakip ile takas ettiğimi fark ederse",
                  "talep ile üretim arasındaki fark kadar jeton mu alıyorum?",
-                 "masada ile elde oynamak arasında bir fark var mı?"):
+                 "masada ile elde oynamak arasında bir fark var mı?",
+                 # an ending "-la" with no "arasında": not a comparison's side
+                 "kartla oynamak fark eder mi?", "tahtala fark ne"):
         assert analyse(text).parts == (), text
 
 
