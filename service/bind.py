@@ -45,26 +45,34 @@ from .bind_words import (
     FILLER,
     FILLER_WORD,
     GIVES,
-    LOCATIVE,
-    LOCATIVE_NUMBER,
-    LOCATIVE_SUFFIX,
     MORE,
-    OCCASION_GAP,
     SELF,
-    SENTENCE_ENDS,
     SEPARATORS,
     WINDOW,
 )
 from .formulas import Quantity
 from .mentions import Mention, Token, mentions, tokens
-from .numbers import is_digit_rank
-from .occasions import times_counted, told_in_order
+from .occasions import is_rank_token, occasions_counted, times_counted, told_in_order
 from .ones import bind_ones, first_said
-from .text import APOSTROPHES, fold
+from .text import fold
 
 # "kolonide çaresizler dahil 7 kişi": what the count includes, named before "dahil", is
 # no count's owner; the count belongs to what is named before the phrase.
 _INCLUDED = frozenset(("dahil", "included", "including"))
+
+
+def _counted_before(m: Mention, found: list[Mention], owner: dict[int, str]) -> bool:
+    """The name has its number before it already, in Turkish order, itself or a name of the
+    same quantity right before it ("2 ve 3 etki ikonlu iki karom"): a number after it
+    counts something else ("iki karom")."""
+    first = m.first
+    while True:
+        if owner.get(first - 1) == m.quantity:
+            return True
+        prev = next((o for o in found if o.last == first - 1 and o.quantity == m.quantity), None)
+        if prev is None:
+            return False
+        first = prev.first
 
 
 def _without_included(toks: list[Token], found: list[Mention]) -> tuple[list[Token],
@@ -163,33 +171,14 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
             owner[n] = found[after].quantity
             named_by[n] = found[after]
             used.add(after)
-    # "iki Recharge'da token'ımı 0'a koydum", "ikisinde çizelgede en öndeydim": a number
-    # of occasions (its noun, or the number itself, in the locative) counts the thing done
-    # on each, named a few words on in the same clause: 2 tokens, 2 first places.
-    for n in numbers:
-        if n in owner or _rank(question, toks[n]):
-            continue  # ("5. roundda enerjim 9": the fifth round is one occasion, named)
-        # the number itself, or the first word after it that is not filler ("iki kere
-        # Recharge'da"); "dört kişilik oyunda" counts players, not occasions
-        at = n if _locative(question, toks[n], True) else next(
-            (j for j in range(n + 1, min(n + 1 + WINDOW, len(toks)))
-             if toks[j].text not in FILLER), None)
-        if at is None or (at != n and not _locative(question, toks[at], False)):
-            continue
-        done = next(((k, m) for k, m in enumerate(found) if m.first > at), None)
-        if done is None or done[0] in used or done[1].first - at > OCCASION_GAP or any(
-                t.number is not None or t.text in SEPARATORS or t.text in SENTENCE_ENDS
-                for t in toks[n + 1 : done[1].first]):
-            continue
-        owner[n] = done[1].quantity
-        named_by[n] = done[1]
-        used.add(done[0])
+    occasions_counted(question, toks, numbers, found, qs, owner, named_by, used)
     times_counted(question, toks, numbers, found, owner, named_by, used)
     for n in numbers:
         if n in owner:
             continue
         before = [k for k, m in enumerate(found) if m.last < n and k not in used]
-        if before and _gap_ok(toks, found[before[-1]].last, n):
+        if before and _gap_ok(toks, found[before[-1]].last, n) \
+                and not _counted_before(found[before[-1]], found, owner):
             owner[n] = found[before[-1]].quantity
             named_by[n] = found[before[-1]]
             used.add(before[-1])
@@ -230,7 +219,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         then = toks[n + 1].text if n + 1 < len(toks) else ""
         if n not in owner and ranked and (
                 SELF.search(fold(question[toks[n].start:toks[n].end]))
-                or (_rank(question, toks[n]) and then in _OF_ONESELF)):
+                or (is_rank_token(question, toks[n]) and then in _OF_ONESELF)):
             owner[n] = ranked[0]
     first_said(toks, found, qs, owner)  # "çoğunluk bende": the rank's first place
     for n in counts_of_lists(toks, owner, named_by, qs):
@@ -241,7 +230,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         bind_ones(question, toks, found, qs, owner, used)
     values: dict[str, list[float]] = {}
     spans: dict[str, list[tuple[int, int]]] = {}
-    for n in [n for n in owner if qs[owner[n]].counted and _rank(question, toks[n])]:
+    for n in [n for n in owner if qs[owner[n]].counted and is_rank_token(question, toks[n])]:
         del owner[n]  # "2. türbinim": the second one, not two of them
     for n in [n for n in owner if not qs[owner[n]].ranked and toks[n].number is not None
               and _ORDINAL.match(fold(question[toks[n].start:toks[n].end]))]:
@@ -276,25 +265,6 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
 _KAC = re.compile(r"kac(?:i|ini|inin|ina|ta|tane|tanesi)?")
 # An ordinal said as a word ("birinci" reads as the number 1, see ``numbers``).
 _ORDINAL = re.compile(r"(?:bir|iki|uc|dord|bes|alti|yedi|sekiz|dokuz|on)[iu]?nc[iu]")
-
-
-def _rank(question: str, tok: Token) -> bool:
-    """The number is a rank: a rank word ("ikinci") or a digit with the ordinal dot ("2.
-    türbinim")."""
-    return bool(tok.text) or is_digit_rank(question, tok.start, tok.end)
-
-
-def _locative(question: str, tok: Token, is_number: bool) -> bool:
-    """The token is in the locative: its ending after an apostrophe ("Recharge'da"), or its
-    own ("gününde"); for the number itself, only its own ("ikisinde", never "2'de", a
-    place on a track)."""
-    said = fold(question[tok.start : tok.end])
-    if is_number:
-        return tok.text == "" and bool(LOCATIVE_NUMBER.search(said))
-    after = question[tok.end : tok.end + 5]
-    if after[:1] in APOSTROPHES:
-        return bool(LOCATIVE_SUFFIX.match(fold(after[1:])))
-    return bool(tok.text) and tok.number is None and bool(LOCATIVE.fullmatch(tok.text))
 
 
 def _zero_counts(n: int, name: str, found: list[Mention], named_by: dict[int, Mention],

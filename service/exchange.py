@@ -30,12 +30,15 @@ Span = tuple[int, int]  # where the question states a value
 # (own) right after a rival's word is the rival's own ("rakip kendi d20'siyle").
 _RIVAL = re.compile(r"(?:rakib|rakip|onun|onda|opponent)\w*|karsi")
 _MINE = re.compile(r"(?:benim|bende|kendi|alanim|my)\w*")
-# The value said with an item: "d6=5", "d4 (3)", "d10'u '0' gösteriyo"; or before it:
-# "rakibin 5 gösteren d6'sıyla".
+# The value said with an item: "d6=5", "d4 (3)", "d10'u '0' gösteriyo", "d20'si 17'de"; or
+# before it: "rakibin 5 gösteren d6'sıyla".
 _SHOWS = re.compile(r"goster\w*")
 _END = re.compile(r"[.!?;]+(?:\s|$)")
 _SIGN = re.compile(r"\s*[=:(]\s*$")
 _SUFFIX = re.compile(r"'\w*\s+'?$")  # "d10'u '0' gösteriyo": then what it shows
+# Or where it stands: "rakibin d20'si 17'de", "d12 8'de" (the number's locative ending).
+_APART = re.compile(r"(?:['’]\w*)?\s+$")
+_AT = re.compile(r"['’]?[dt][ae](?![\wçğıöşü])")
 # The first person's ending on the die itself (folded): "d4'ümü", "d6'mı", "d20'm",
 # "d10'umla" say the die is the player's whoever is named before it in the sentence
 # ("rakibin d6'sı ile d4'ümü takas ettim").
@@ -144,14 +147,16 @@ def _side(question: str, toks: list[Token], ends: list[int], m: Mention) -> str:
 def _value(question: str, toks: list[Token], m: Mention, item: Quantity
            ) -> tuple[float, Span] | None:
     """The value said with the item and where: right after it with a sign ("d6=5", "d4
-    (3)"), or as what it shows ("d10'u '0' gösteriyo", "5 gösteren d6")."""
+    (3)"), where it stands ("d20'si 17'de"), or as what it shows ("d10'u '0' gösteriyo",
+    "5 gösteren d6")."""
     at = None
     after, between = m.last + 1, ""
     if after < len(toks):
         between = question[toks[m.last].end : toks[after].start]
     if after < len(toks) and toks[after].number is not None and (
             _SIGN.match(between) or (_SUFFIX.match(between) and after + 1 < len(toks)
-                                     and _SHOWS.fullmatch(fold(toks[after + 1].text)))):
+                                     and _SHOWS.fullmatch(fold(toks[after + 1].text)))
+            or (_APART.fullmatch(between) and _AT.match(question, toks[after].end))):
         at = after
     elif m.first >= 2 and toks[m.first - 2].number is not None \
             and _SHOWS.fullmatch(fold(toks[m.first - 1].text)):

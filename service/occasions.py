@@ -9,10 +9,12 @@ occasion, so the rule is applied once per occasion and the results add up (2 fir
 2 second places above). A thing said of someone else ("en ileri belirteç rakipteydi",
 "ikinci Ali'ydi") or denied ("ben değildim") counts nothing; occasions said together
 ("ikincisinde ve üçüncüsünde ikinciydim") share what is said of them. Also a number of
-times ("3 kere", "iki kez") counts the thing done further on in its clause.
+times ("3 kere", "iki kez") counts the thing done further on in its clause, and a number of
+occasions in the locative ("ikisinde en öndeydim", "iki King's Day'de en ileri bendeydi")
+counts what is done on each (or, with nothing named, the rule's number of times).
 
 What it does not do: read numbers said of an occasion ("ilk rauntta 3 küp, ikincisinde 5"
-is the binder's, ``bind``), or counts of occasions ("ikisinde en öndeydim").
+is the binder's, ``bind``).
 """
 
 from __future__ import annotations
@@ -20,9 +22,22 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .bind_words import CLAUSE_ENDS, LOCATIVE_SUFFIX, MINE, SENTENCE_ENDS, SEPARATORS, TIMES
+from .bind_words import (
+    CLAUSE_ENDS,
+    FILLER,
+    LOCATIVE,
+    LOCATIVE_NUMBER,
+    LOCATIVE_SUFFIX,
+    MINE,
+    OCCASION_GAP,
+    SENTENCE_ENDS,
+    SEPARATORS,
+    TIMES,
+    WINDOW,
+)
 from .formulas import Quantity
 from .mentions import Mention, Token, mentions
+from .numbers import is_digit_rank
 from .text import APOSTROPHES, fold
 
 # An ordinal occasion in one word, folded: "ilkinde", "ikincisinde", "üçüncüde",
@@ -163,3 +178,76 @@ def _names_space(question: str, toks: list[Token], j: int) -> bool:
     after = question[toks[j].end : toks[j].end + 4]
     return (j + 1 < len(toks) and toks[j + 1].text.startswith("alan")) or (
         after[:1] in APOSTROPHES and bool(_TO_SPACE.match(fold(after[1:]))))
+
+
+# "iki ayrı raundda", "iki farklı Recharge'da": the occasions are told apart, still counted.
+_APART = frozenset(("ayri", "farkli", "separate", "different"))
+
+
+def _occasion_noun(question: str, toks: list[Token], n: int) -> int | None:
+    """The noun after a number that may be its occasions: the first word after it that is
+    not filler, or a name of a few capitalised words ending in the locative ("iki King's
+    Day'de", "iki ayrı Yeniden Şarj'da"); a lower-case phrase is no name ("dört kişilik
+    oyunda": players)."""
+    j = n + 1
+    while j < len(toks) and j <= n + WINDOW and (toks[j].text in FILLER
+                                                 or fold(toks[j].text) in _APART):
+        j += 1
+    if j >= len(toks):
+        return None
+    for k in range(j, min(j + 3, len(toks))):
+        if not question[toks[k].start : toks[k].start + 1].isupper() \
+                or toks[k].number is not None:
+            break
+        if _locative(question, toks[k], False):
+            return k
+    return j
+
+
+def occasions_counted(question: str, toks: list[Token], numbers: list[int],
+                      found: list[Mention], qs: dict[str, Quantity], owner: dict[int, str],
+                      named_by: dict[int, Mention], used: set[int]) -> None:
+    """"iki Recharge'da token'ımı 0'a koydum", "ikisinde çizelgede en öndeydim": a number of
+    occasions (its noun, or the number itself, in the locative) counts the thing done on
+    each, named a few words on in the same clause: 2 tokens, 2 first places; with nothing
+    named, the number of times, if the rule counts times."""
+    times = next((q.name for q in qs.values() if any(fold(a) in TIMES for a in q.aliases)),
+                 None)
+    for n in numbers:
+        if n in owner or is_rank_token(question, toks[n]):
+            continue  # ("5. roundda enerjim 9": the fifth round is one occasion, named)
+        # the number itself, or the first word after it that is not filler ("iki kere
+        # Recharge'da"); "dört kişilik oyunda" counts players, not occasions
+        at = n if _locative(question, toks[n], True) else _occasion_noun(question, toks, n)
+        if at is None or (at != n and not _locative(question, toks[at], False)):
+            continue
+        done = next(((k, m) for k, m in enumerate(found) if m.first > at), None)
+        if done is None and times is not None and times not in owner.values():
+            owner[n] = times  # "iki ayrı Yeniden Şarj'da …": nothing counted but the times
+            continue
+        if done is None or done[0] in used or done[1].first - at > OCCASION_GAP or any(
+                t.number is not None or t.text in SEPARATORS or t.text in SENTENCE_ENDS
+                for t in toks[n + 1 : done[1].first]):
+            continue
+        owner[n] = done[1].quantity
+        named_by[n] = done[1]
+        used.add(done[0])
+
+
+def is_rank_token(question: str, tok: Token) -> bool:
+    """The number is a rank: a rank word ("ikinci") or a digit with the ordinal dot ("2.
+    türbinim")."""
+    return bool(tok.text) or is_digit_rank(question, tok.start, tok.end)
+
+
+def _locative(question: str, tok: Token, is_number: bool) -> bool:
+    """The token is in the locative: its ending after an apostrophe ("Recharge'da"), or its
+    own ("gününde"); for the number itself, only its own ("ikisinde", never "2'de", a
+    place on a track)."""
+    said = fold(question[tok.start : tok.end])
+    if is_number:
+        return tok.text == "" and bool(LOCATIVE_NUMBER.search(said))
+    after = question[tok.end : tok.end + 5]
+    if after[:1] in APOSTROPHES:
+        return bool(LOCATIVE_SUFFIX.match(fold(after[1:])))
+    return bool(tok.text) and tok.number is None and bool(LOCATIVE.fullmatch(tok.text))

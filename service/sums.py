@@ -55,11 +55,17 @@ def sum_of_parts(calculator: Calculator, question: str, game: str) -> Calculatio
     if not asks or not _TOTAL.search(" ".join(t.text for t in toks)):
         return None
     asked = asked_nouns(toks)
+    # By clauses, unless its sentences read more of the numbers stated ("iki King's Day'de
+    # en ileri bendeydim, birinde ikinci en ileri bendim; bir de …": the second clause
+    # alone reads nothing, its sentence reads both places).
+    best: Calculation | None = None
     for cut in (_CLAUSE, _SENTENCE):
         parts = _parts(calculator, question, game, asked, cut)
         if parts:
-            return _total(parts, game)
-    return None
+            total = _total(parts, game)
+            if best is None or len(total.inputs) > len(best.inputs):
+                best = total
+    return best
 
 
 # A section's ordinal where a sentence or a list starts: "1. bölümde", "…: 2. bölümde".

@@ -532,6 +532,31 @@ def test_a_number_of_occasions_counts_what_is_done_on_each():
         "tokens": (2.0,)}
     # not across a clause
     assert bind("iki turda kaldım, belirteç koydum", qs).values == {}
+    # the occasions named by a few capitalised words ending in the locative, told apart or not
+    assert bind("iki King's Day'de en ileri belirteç bendeydi", qs).values == {
+        "firsts": (2.0,)}
+    assert bind("iki ayrı Kral Günü'nde en öndeydim", qs).values == {"firsts": (2.0,)}
+    # (a lower-case phrase is no name: "dört kişilik oyunda" above)
+    assert bind("iki farklı oyun masasında en ileri bendeydi", qs).values == {}
+    # with nothing named on each, a rule that counts times counts the occasions
+    times = [Quantity("times", "kez", ("kez", "kere", "defa"))]
+    assert bind("iki ayrı Yeniden Şarj'da belirtecimi '0' alanına koydum", times
+                ).values == {"times": (2.0,)}
+    # (a rule that counts the token put there counts that, as "İki Recharge'da" above)
+    assert bind("iki ayrı Yeniden Şarj'da belirtecimi '0' alanına koydum", qs).values == {
+        "tokens": (2.0,)}
+
+
+def test_a_name_counted_before_it_takes_no_number_after_it():
+    # Turkish order: "2 ve 3 etki ikonlu" counts the influence; "iki karom" after the
+    # adjective counts tiles, not a third influence. A name with its number after it still
+    # reads that number ("etki değeri 3 ve 2").
+    qs = [Quantity("influence", "etki değeri", ("etki değeri", "etki", "ikonlu"), summed=True),
+          Quantity("castles", "kale", ("kale",))]
+    assert bind("dolmamış yerleşimde 2 ve 3 etki ikonlu iki karom var, 2 kale kontrol "
+                "ediyorum", qs).values == {"influence": (2.0, 3.0), "castles": (2.0,)}
+    assert bind("etki değeri 3 ve 2 olan karolarım var", qs).values == {
+        "influence": (3.0, 2.0)}
 
 
 def test_a_number_with_its_own_noun_may_stand_between_a_count_and_its_noun():
@@ -829,6 +854,19 @@ def test_sentences_telling_different_rules_situations_are_added(bant):
     question = "3 kırmızı, 2 mavi jetonum var. Bir de 4 oyuncuyuz ve olay oldu. Toplam kaç küp?"
     total = sum_of_parts(bant[1], question, "bant-oyunu")
     assert total is not None and total.value == 13  # (3 + 2) + 4 × 2
+
+
+def test_sentences_are_the_parts_when_they_read_more_than_the_clauses(real_corpus):
+    # "iki King's Day'de …, birinde ikinci en ileri bendim; bir de …": the second clause
+    # alone reads nothing, its sentence reads both places; by clauses the second place was
+    # left out of the total.
+    from hakem.sums import sum_of_parts
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    total = sum_of_parts(calculator, "iki King's Day'de en ileri belirteç bendeydi, birinde "
+                                     "ikinci en ileri bendim; bir de '0' alanında 1 belirtecim "
+                                     "var. Bunlardan net kaç ZP?", "nucleum")
+    assert total is not None and total.value == 11  # 2 × 6 + 2 − 3
+    assert total.result.startswith("11 ZP: 14 − 3 = 11")
 
 
 def test_each_number_asked_is_worked_out_by_its_own_rule_in_the_order_asked(bant):
@@ -2076,6 +2114,11 @@ def test_a_swap_of_dice_with_the_rival_is_worked_out_from_each_side_s_values(rea
              "credim kac", 16)):
         calc = calculator.calculate(question, "cyberpunk-tcg")
         assert calc is not None and calc.value == value, question
+    # A value said as where the die stands ("d20'si 17'de"), or in parentheses.
+    calc = calculator.calculate("Gig alanımda sadece d8 (7) ve d12 (8) var. Rakibin d20'si "
+                                "17'de. Kendi d8'imi onun d20'siyle takas edersem Street "
+                                "Cred'im kaç olur?", "cyberpunk-tcg")
+    assert calc is not None and calc.value == 25
     # A die said where it does not count (the fixer area) is no die of either side.
     calc = calculator.calculate("gig alanımda d4=3 ve d10=8 var, fixer'da d20=11. d4'ümü "
                                 "rakibin 5 gösteren d6'sıyla takas ediyorum. Street Cred'im "
