@@ -114,7 +114,10 @@ def overlaps(a: Span, b: Span) -> bool:
 # adds to the sentence before it: alone, its "bu" points at nothing. (Not "Ardından …": the
 # step before is another step, and read with it the answer was padded: "Her koloni dışı
 # lokasyona … 1 zombi. Ardından gürültü çözülür …" asked which rolls add a zombie.)
-_POINTS_BACK = re.compile(r"(?:Bu|Bunu|Bunun|Buna|Bunlar\w*)\b")
+# ("Böyle kullanılan jetonlar …", "İlk oyununu bu şekilde oynaman önerilir": "this way"
+# within its first words points back too)
+_POINTS_BACK = re.compile(r"(?:Bu|Bunu|Bunun|Buna|Bunlar\w*|Böyle|Böylece)\b"
+                          r"|(?:\S+\s+){1,3}bu şekilde\b")
 ANTECEDENT_CHARS = 300  # a longer sentence before it is a rule of its own
 
 

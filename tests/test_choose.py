@@ -482,6 +482,17 @@ def test_a_sentence_pointing_back_is_read_with_the_sentence_it_points_to():
     # no back-reference: as it is
     plain = Span(text.index("Oyun"), text.index(" Bu noktada"))
     assert with_what_it_points_to(plain, text) == plain
+    # "this way" a few words in, or "Böyle …" opening it, points back too
+    modes = "Modlar\n- İlk Oyun: Zorluk kartları olmadan oynanır. İlk oyununu bu şekilde " \
+            "oynaman önerilir. Böyle oynanan oyun kısadır.\n"
+    for said in ("İlk oyununu bu şekilde oynaman önerilir.", "Böyle oynanan oyun kısadır."):
+        at = modes.index(said)
+        sp = with_what_it_points_to(Span(at, at + len(said)), modes)
+        assert modes[sp.start : sp.end].endswith(said) and sp.start < at, said
+    # ("bu şekilde" later in a sentence refers within it)
+    late = "Kurallar\nKart oynanır. Jetonları hiç harcamadan eldeki kartı bu şekilde oynarsın.\n"
+    at = late.index("Jetonları")
+    assert with_what_it_points_to(Span(at, len(late) - 1), late) == Span(at, len(late) - 1)
 
 
 def test_a_how_answer_reads_on_into_a_paragraph_that_points_back_to_it():
