@@ -37,8 +37,8 @@ _END = re.compile(r"[.!?;]+(?:\s|$)")
 _SIGN = re.compile(r"\s*[=:(]\s*$")
 _SUFFIX = re.compile(r"'\w*\s+'?$")  # "d10'u '0' gösteriyo": then what it shows
 # Or where it stands: "rakibin d20'si 17'de", "d12 8'de" (the number's locative ending).
-_APART = re.compile(r"(?:['’]\w*)?\s+$")
-_AT = re.compile(r"['’]?[dt][ae](?![\wçğıöşü])")
+_JUST_SPACE = re.compile(r"(?:['’]\w*)?\s+$")
+_AT = re.compile(r"['’]?[dt][ae](?:y?d[iı]|d[iı]r)?(?!\w)")
 # The first person's ending on the die itself (folded): "d4'ümü", "d6'mı", "d20'm",
 # "d10'umla" say the die is the player's whoever is named before it in the sentence
 # ("rakibin d6'sı ile d4'ümü takas ettim").
@@ -156,7 +156,7 @@ def _value(question: str, toks: list[Token], m: Mention, item: Quantity
     if after < len(toks) and toks[after].number is not None and (
             _SIGN.match(between) or (_SUFFIX.match(between) and after + 1 < len(toks)
                                      and _SHOWS.fullmatch(fold(toks[after + 1].text)))
-            or (_APART.fullmatch(between) and _AT.match(question, toks[after].end))):
+            or (_JUST_SPACE.fullmatch(between) and _AT.match(question, toks[after].end))):
         at = after
     elif m.first >= 2 and toks[m.first - 2].number is not None \
             and _SHOWS.fullmatch(fold(toks[m.first - 1].text)):

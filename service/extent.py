@@ -116,8 +116,8 @@ def overlaps(a: Span, b: Span) -> bool:
 # lokasyona … 1 zombi. Ardından gürültü çözülür …" asked which rolls add a zombie.)
 # ("Böyle kullanılan jetonlar …", "İlk oyununu bu şekilde oynaman önerilir": "this way"
 # within its first words points back too)
-_POINTS_BACK = re.compile(r"(?:Bu|Bunu|Bunun|Buna|Bunlar\w*|Böyle|Böylece)\b"
-                          r"|(?:\S+\s+){1,3}bu şekilde\b")
+_POINTS_BACK = re.compile(r"(?:Bu|Bunu|Bunun|Buna|Bunlar\w*|Böyle|Böylece|Böylelikle)\b"
+                          r"|(?:[^\s.!?:;]+\s+){1,3}bu şekilde\b")
 ANTECEDENT_CHARS = 300  # a longer sentence before it is a rule of its own
 
 

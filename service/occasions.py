@@ -190,10 +190,10 @@ def _occasion_noun(question: str, toks: list[Token], n: int) -> int | None:
     Day'de", "iki ayrı Yeniden Şarj'da"); a lower-case phrase is no name ("dört kişilik
     oyunda": players)."""
     j = n + 1
-    while j < len(toks) and j <= n + WINDOW and (toks[j].text in FILLER
-                                                 or fold(toks[j].text) in _APART):
+    while j < len(toks) and j < n + WINDOW and (toks[j].text in FILLER
+                                                or toks[j].text in _APART):
         j += 1
-    if j >= len(toks):
+    if j >= len(toks) or toks[j].text in FILLER:
         return None
     for k in range(j, min(j + 3, len(toks))):
         if not question[toks[k].start : toks[k].start + 1].isupper() \
@@ -204,13 +204,34 @@ def _occasion_noun(question: str, toks: list[Token], n: int) -> int | None:
     return j
 
 
+# The speaker tells what they did ("koydum", "kaldım", "aldık"), folded.
+_DID = re.compile(r"\w+[dt][iu][mk]")
+
+
+_GENITIVE = re.compile(r"[iu]n$")  # folded, with what follows an apostrophe: "santral'imin"
+
+
+def _only_times(question: str, toks: list[Token], n: int, at: int,
+                done: tuple[int, Mention] | None) -> bool:
+    """Occasions named by a noun ("iki ayrı Yeniden Şarj'da", not "ikisinde": two of them)
+    on which the speaker did something the rule names nothing of in the clause: the rule's
+    number of times. Not after a genitive ("Santral'imin ikisinde")."""
+    end = next((j for j in range(at + 1, len(toks))
+                if toks[j].text in SEPARATORS or toks[j].text in SENTENCE_ENDS
+                or toks[j].text in CLAUSE_ENDS), len(toks))
+    return (at != n and (done is None or done[1].first >= end)
+            and any(_DID.fullmatch(t.text) for t in toks[at + 1 : end])
+            and not (n and _GENITIVE.search(
+                fold(question[toks[n - 1].start : toks[n].start]).rstrip())))
+
+
 def occasions_counted(question: str, toks: list[Token], numbers: list[int],
                       found: list[Mention], qs: dict[str, Quantity], owner: dict[int, str],
                       named_by: dict[int, Mention], used: set[int]) -> None:
     """"iki Recharge'da token'ımı 0'a koydum", "ikisinde çizelgede en öndeydim": a number of
     occasions (its noun, or the number itself, in the locative) counts the thing done on
     each, named a few words on in the same clause: 2 tokens, 2 first places; with nothing
-    named, the number of times, if the rule counts times."""
+    of the rule's named in the clause, the number of times it was done (``_only_times``)."""
     times = next((q.name for q in qs.values() if any(fold(a) in TIMES for a in q.aliases)),
                  None)
     for n in numbers:
@@ -222,8 +243,9 @@ def occasions_counted(question: str, toks: list[Token], numbers: list[int],
         if at is None or (at != n and not _locative(question, toks[at], False)):
             continue
         done = next(((k, m) for k, m in enumerate(found) if m.first > at), None)
-        if done is None and times is not None and times not in owner.values():
-            owner[n] = times  # "iki ayrı Yeniden Şarj'da …": nothing counted but the times
+        if times is not None and times not in owner.values() \
+                and _only_times(question, toks, n, at, done):
+            owner[n] = times  # "iki ayrı Yeniden Şarj'da … koydum": the times it was done
             continue
         if done is None or done[0] in used or done[1].first - at > OCCASION_GAP or any(
                 t.number is not None or t.text in SEPARATORS or t.text in SENTENCE_ENDS

@@ -201,29 +201,60 @@ def _parts(text: str) -> tuple[str, ...]:
 # leaves the other unsaid. Split at the last "ile" ("2 kişiyle normal kurulum ile solo
 # kurulum arasındaki fark"), and only where "fark" is asked about ("fark ne", "farkları
 # neler"), not "fark eder mi" (does it matter), "fark ederse" (notices), "fark kadar".
+# What is asked of the difference: "fark ne", "farkları neler", "ne fark var" (not "fark
+# varsa", "fark vardır": a condition or a statement).
+_ASKED = (r"(?:fark(?:lar)?[iı]?\s*(?:ne\w*|\?|$)"
+          r"|ne\s+fark(?:lar)?[iı]?\s+var(?:d[iı]r)?\s*(?:\?|$))")
 _DIFFERENCE = re.compile(r"^(?P<x>.+)\s+(?:ile|vs\.?|versus)\s+(?P<y>.+?)\s+"
-                         r"(?:aras[iı]ndaki\s+|aras[iı]nda\s+(?:bir\s+|ne\s+)?)?"
-                         r"fark(?:lar)?[iı]?\s*(?:ne\w*|var\w*|\?|$)",
+                         r"(?:aras[iı]ndaki\s+|aras[iı]nda\s+(?:bir\s+)?)?" + _ASKED,
                          re.IGNORECASE)
 # The same with "ile" written as the first side's ending: an infinitive's or a noun's
 # ("takas etmekle gig çalmak", "Tahmin kartıyla Bilinmeyen kriz kartı", "orta yerleşimle
 # büyük yerleşim") or a term's after an apostrophe ("Swap'la steal"); only before
-# "arasında(ki) fark", where the ending can mean nothing else.
-_DIFFERENCE_ATTACHED = re.compile(
-    r"^(?P<x>.+?)(?:(?<=[bcçdfgğhjklmnprsştvz])|(?<=[aeıioöuü])y|['’]y?)l[ae]\s+"
-    r"(?P<y>.+?)\s+aras[iı]nda(?:ki)?\s+(?:bir\s+|ne\s+)?"
-    r"fark(?:lar)?[iı]?\s*(?:ne\w*|var\w*|\?|$)", re.IGNORECASE)
+# "arasında(ki) fark".
+_BETWEEN = re.compile(r"\s+aras[iı]nda(?:ki)?\s+(?:bir\s+)?" + _ASKED, re.IGNORECASE)
+_WITH_ENDING = re.compile(r"(?:(?<=[bcçdfgğhjklmnprsştvz])|(?<=[aeıioöuü])y|['’‘`´]y?)"
+                          r"l[ae](?=\s)", re.IGNORECASE)
+_INFINITIVE = re.compile(r"m[ae]k$", re.IGNORECASE)
+# Words ending so that are no side ("böyle bir kart", "şöyle ki"), and a second side that
+# opens with a conjunction ("ekle ve çıkar"): not a split.
+_NOT_A_SIDE = frozenset(("böy", "şöy", "öy", "boy", "soy", "oy"))
+_CONJUNCTIONS = frozenset(("ve", "veya", "ya", "yahut", "ile"))
+
+
+def _attached_sides(clause: str) -> tuple[str, str] | None:
+    """The sides of "X-(y)la Y arasındaki fark ne": where the second side is an infinitive,
+    the split after the first infinitive ("2 kişiyle oynamakla 3 kişiyle oynamak"); else
+    the last split that leaves two sides."""
+    tail = _BETWEEN.search(clause)
+    if tail is None:
+        return None
+    head = clause[: tail.start()]
+    splits = []
+    for m in _WITH_ENDING.finditer(head):
+        x, y = head[: m.start()].strip(), head[m.end() :].strip()
+        last = x.split()[-1].lower() if x.split() else ""
+        if not y or len(last) < 3 or last in _NOT_A_SIDE \
+                or y.split()[0].lower() in _CONJUNCTIONS:
+            continue
+        splits.append((x, y))
+    both = [(x, y) for x, y in splits if _INFINITIVE.search(x) and _INFINITIVE.search(y)]
+    if both:
+        return both[0]
+    return splits[-1] if splits else None
 
 
 def _sides(text: str) -> tuple[str, ...]:
     """The two things a "what is the difference" question compares, each a part; () when
     it compares nothing this way."""
-    clause = _CLAUSE.split(text)
-    found = next((m for m in (p.search(c.strip()) for c in clause
-                              for p in (_DIFFERENCE, _DIFFERENCE_ATTACHED)) if m), None)
-    if found is None:
-        return ()
-    return (found.group("x").strip(), found.group("y").strip())
+    for c in _CLAUSE.split(text):
+        found = _DIFFERENCE.search(c.strip())
+        if found is not None:
+            return (found.group("x").strip(), found.group("y").strip())
+        attached = _attached_sides(c.strip())
+        if attached is not None:
+            return attached
+    return ()
 
 
 def analyse(raw: str) -> Question:

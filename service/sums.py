@@ -47,7 +47,8 @@ _CLAUSE = re.compile(r"(?:(?<!\d),|,(?!\s*\d)|[;.!?])[,;.!?]*\s*"
 
 def sum_of_parts(calculator: Calculator, question: str, game: str) -> Calculation | None:
     """The total of the parts a question states, or None (not a total, or fewer than two
-    parts worked out). The parts are its clauses, or else its sentences: "bir bölümde 3 ve
+    parts worked out). The parts are its clauses, or its sentences when those read more of
+    the stated quantities (by ``inputs``, as ``work_out`` compares): "bir bölümde 3 ve
     5 çarpanlı kademelerde belirtecim var, koşul fabrika, 4 fabrikam var. Başka bir bölümde
     …" tells one section per sentence, its numbers across the sentence's clauses."""
     question = unicodedata.normalize("NFC", question)
@@ -55,7 +56,7 @@ def sum_of_parts(calculator: Calculator, question: str, game: str) -> Calculatio
     if not asks or not _TOTAL.search(" ".join(t.text for t in toks)):
         return None
     asked = asked_nouns(toks)
-    # By clauses, unless its sentences read more of the numbers stated ("iki King's Day'de
+    # By clauses, unless its sentences read more quantities ("iki King's Day'de
     # en ileri bendeydim, birinde ikinci en ileri bendim; bir de …": the second clause
     # alone reads nothing, its sentence reads both places).
     best: Calculation | None = None

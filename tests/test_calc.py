@@ -542,6 +542,11 @@ def test_a_number_of_occasions_counts_what_is_done_on_each():
     times = [Quantity("times", "kez", ("kez", "kere", "defa"))]
     assert bind("iki ayrı Yeniden Şarj'da belirtecimi '0' alanına koydum", times
                 ).values == {"times": (2.0,)}
+    # not "ikisinde" (two of them), nor after a genitive, nor where nothing is told done
+    for said in ("5 kartımın ikisinde yıldız var, belirteç koydum",
+                 "Santral'imin iki Yeniden Şarj'da kömürü bitti, aldım",
+                 "3 Asker Kale'de duruyor"):
+        assert bind(said, times).values == {}, said
     # (a rule that counts the token put there counts that, as "İki Recharge'da" above)
     assert bind("iki ayrı Yeniden Şarj'da belirtecimi '0' alanına koydum", qs).values == {
         "tokens": (2.0,)}
@@ -2119,6 +2124,15 @@ def test_a_swap_of_dice_with_the_rival_is_worked_out_from_each_side_s_values(rea
                                 "17'de. Kendi d8'imi onun d20'siyle takas edersem Street "
                                 "Cred'im kaç olur?", "cyberpunk-tcg")
     assert calc is not None and calc.value == 25
+    # (where it stood, "17'deydi", too; "17'den" is no place it stands)
+    calc = calculator.calculate("Gig alanımda d8 (7) ve d12 (8) var. Rakibin d20'si 17'deydi. "
+                                "Kendi d8'imi onun d20'siyle takas ettim, Street Cred'im kaç?",
+                                "cyberpunk-tcg")
+    assert calc is not None and calc.value == 25
+    calc = calculator.calculate("Gig alanımda d8 (7) ve d12 (8) var. Rakibin d20'si 17'den "
+                                "büyük. Kendi d8'imi onun d20'siyle takas ettim, Street "
+                                "Cred'im kaç?", "cyberpunk-tcg")
+    assert calc is None or calc.value != 25
     # A die said where it does not count (the fixer area) is no die of either side.
     calc = calculator.calculate("gig alanımda d4=3 ve d10=8 var, fixer'da d20=11. d4'ümü "
                                 "rakibin 5 gösteren d6'sıyla takas ediyorum. Street Cred'im "

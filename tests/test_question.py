@@ -143,6 +143,10 @@ def test_a_part_asking_what_the_player_does_takes_more_than_one_sentence():
      ("Tahmin kartı", "Bilinmeyen kriz kartı")),
     ("orta yerlesimle buyuk yerlesim arasindaki fark ne", ("orta yerlesim", "buyuk yerlesim")),
     ("Swap'la steal arasında ne fark var", ("Swap", "steal")),
+    # the split between two infinitives; a word ending so that is no side ("Böyle")
+    ("2 kişiyle oynamakla 3 kişiyle oynamak arasındaki fark ne",
+     ("2 kişiyle oynamak", "3 kişiyle oynamak")),
+    ("Böyle bir kartla normal kart arasındaki fark ne", ("Böyle bir kart", "normal kart")),
 ])
 def test_a_difference_asked_is_two_parts_each_explained(text, sides):
     q = analyse(text)
@@ -159,7 +163,10 @@ def test_a_difference_that_is_a_number_or_names_no_sides_is_one_question():
                  "talep ile üretim arasındaki fark kadar jeton mu alıyorum?",
                  "masada ile elde oynamak arasında bir fark var mı?",
                  # an ending "-la" with no "arasında": not a comparison's side
-                 "kartla oynamak fark eder mi?", "tahtala fark ne"):
+                 "kartla oynamak fark eder mi?", "tahtala fark ne",
+                 # a condition or a statement about a difference asks nothing of it
+                 "kart ile zar arasında fark varsa hangisi geçerli?",
+                 "kartla zar arasında fark vardır", "ekle ve çıkar arasındaki fark ne"):
         assert analyse(text).parts == (), text
 
 
