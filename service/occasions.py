@@ -206,8 +206,6 @@ def _occasion_noun(question: str, toks: list[Token], n: int) -> int | None:
 
 # The speaker tells what they did ("koydum", "kaldım", "aldık"), folded.
 _DID = re.compile(r"\w+[dt][iu][mk]")
-
-
 _GENITIVE = re.compile(r"[iu]n$")  # folded, with what follows an apostrophe: "santral'imin"
 
 

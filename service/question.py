@@ -197,14 +197,14 @@ def _parts(text: str) -> tuple[str, ...]:
     return tuple(asking) if len(asking) >= 2 else ()
 
 
-# "X ile Y arasındaki fark ne": a comparison asks what each side is; one side's sentence
-# leaves the other unsaid. Split at the last "ile" ("2 kişiyle normal kurulum ile solo
-# kurulum arasındaki fark"), and only where "fark" is asked about ("fark ne", "farkları
-# neler"), not "fark eder mi" (does it matter), "fark ederse" (notices), "fark kadar".
 # What is asked of the difference: "fark ne", "farkları neler", "ne fark var" (not "fark
 # varsa", "fark vardır": a condition or a statement).
 _ASKED = (r"(?:fark(?:lar)?[iı]?\s*(?:ne\w*|\?|$)"
           r"|ne\s+fark(?:lar)?[iı]?\s+var(?:d[iı]r)?\s*(?:\?|$))")
+# "X ile Y arasındaki fark ne": a comparison asks what each side is; one side's sentence
+# leaves the other unsaid. Split at the last "ile" ("2 kişiyle normal kurulum ile solo
+# kurulum arasındaki fark"), and only where "fark" is asked about ("fark ne", "farkları
+# neler"), not "fark eder mi" (does it matter), "fark ederse" (notices), "fark kadar".
 _DIFFERENCE = re.compile(r"^(?P<x>.+)\s+(?:ile|vs\.?|versus)\s+(?P<y>.+?)\s+"
                          r"(?:aras[iı]ndaki\s+|aras[iı]nda\s+(?:bir\s+)?)?" + _ASKED,
                          re.IGNORECASE)
@@ -218,7 +218,7 @@ _WITH_ENDING = re.compile(r"(?:(?<=[bcçdfgğhjklmnprsştvz])|(?<=[aeıioöuü])
 _INFINITIVE = re.compile(r"m[ae]k$", re.IGNORECASE)
 # Words ending so that are no side ("böyle bir kart", "şöyle ki"), and a second side that
 # opens with a conjunction ("ekle ve çıkar"): not a split.
-_NOT_A_SIDE = frozenset(("böy", "şöy", "öy", "boy", "soy", "oy"))
+_NOT_A_SIDE = frozenset(("boy", "soy"))  # folded
 _CONJUNCTIONS = frozenset(("ve", "veya", "ya", "yahut", "ile"))
 
 
@@ -233,9 +233,9 @@ def _attached_sides(clause: str) -> tuple[str, str] | None:
     splits = []
     for m in _WITH_ENDING.finditer(head):
         x, y = head[: m.start()].strip(), head[m.end() :].strip()
-        last = x.split()[-1].lower() if x.split() else ""
+        last = fold(x.split()[-1]) if x.split() else ""
         if not y or len(last) < 3 or last in _NOT_A_SIDE \
-                or y.split()[0].lower() in _CONJUNCTIONS:
+                or fold(y.split()[0]) in _CONJUNCTIONS:
             continue
         splits.append((x, y))
     both = [(x, y) for x, y in splits if _INFINITIVE.search(x) and _INFINITIVE.search(y)]
