@@ -204,21 +204,19 @@ def _occasion_noun(question: str, toks: list[Token], n: int) -> int | None:
     return j
 
 
-# The speaker tells what they did ("koydum", "kaldım", "aldık"), folded.
-_DID = re.compile(r"\w+[dt][iu][mk]")
 _GENITIVE = re.compile(r"[iu]n$")  # folded, with what follows an apostrophe: "santral'imin"
 
 
 def _only_times(question: str, toks: list[Token], n: int, at: int,
                 done: tuple[int, Mention] | None) -> bool:
     """Occasions named by a noun ("iki ayrı Yeniden Şarj'da", not "ikisinde": two of them)
-    on which the speaker did something the rule names nothing of in the clause: the rule's
-    number of times. Not after a genitive ("Santral'imin ikisinde")."""
+    on which the speaker did something ("koydum", "kaldım") the rule names nothing of in the
+    clause: the rule's number of times. Not after a genitive ("Santral'imin ikisinde")."""
     end = next((j for j in range(at + 1, len(toks))
                 if toks[j].text in SEPARATORS or toks[j].text in SENTENCE_ENDS
                 or toks[j].text in CLAUSE_ENDS), len(toks))
     return (at != n and (done is None or done[1].first >= end)
-            and any(_DID.fullmatch(t.text) for t in toks[at + 1 : end])
+            and any(_FIRST_PERSON.match(t.text) for t in toks[at + 1 : end])
             and not (n and _GENITIVE.search(
                 fold(question[toks[n - 1].start : toks[n].start]).rstrip())))
 

@@ -19,7 +19,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from .numbers import numbers_in
-from .text import fold, words
+from .text import APOSTROPHES, fold, words
 
 # Folded question words that ask for something other than yes or no.
 _WH = frozenset(("ne", "neden", "niye", "nicin", "nasil", "nasi", "hangi", "hangisi",
@@ -213,7 +213,7 @@ _DIFFERENCE = re.compile(r"^(?P<x>.+)\s+(?:ile|vs\.?|versus)\s+(?P<y>.+?)\s+"
 # büyük yerleşim") or a term's after an apostrophe ("Swap'la steal"); only before
 # "arasında(ki) fark".
 _BETWEEN = re.compile(r"\s+aras[iı]nda(?:ki)?\s+(?:bir\s+)?" + _ASKED, re.IGNORECASE)
-_WITH_ENDING = re.compile(r"(?:(?<=[bcçdfgğhjklmnprsştvz])|(?<=[aeıioöuü])y|['’‘`´]y?)"
+_WITH_ENDING = re.compile(rf"(?:(?<=[bcçdfgğhjklmnprsştvz])|(?<=[aeıioöuü])y|[{APOSTROPHES}]y?)"
                           r"l[ae](?=\s)", re.IGNORECASE)
 _INFINITIVE = re.compile(r"m[ae]k$", re.IGNORECASE)
 # Words ending so that are no side ("böyle bir kart", "şöyle ki"), and a second side that
