@@ -58,8 +58,11 @@ for _w in ("ucu", "ucunu", "onde", "onden"):
     _FOLDED_NUMBERS.pop(_w, None)
 _ASCII = re.compile(r"^[a-z]+$")
 # Digits not glued to a letter before them (labels like "A7", "d20", "pic123" are names),
-# a sign only when it starts the token ("-1 puan", "+2"), decimals with "," or ".".
-_DIGITS = re.compile(r"(?<![^\W\d_])(?<![\d.,])([+-]?)(\d+(?:[.,]\d+)?)(?![.,]?\d)")
+# a sign only when it starts the token ("-1 puan", "+2"), decimals with "," or ".". A lone
+# "x" before them is the times sign as typed on a keyboard ("x4 kademesinde", "puan x2"),
+# read like "×4".
+_DIGITS = re.compile(r"(?:(?<![^\W\d_])|(?<=(?<![^\W\d_])[xX]))(?<![\d.,])([+-]?)"
+                     r"(\d+(?:[.,]\d+)?)(?![.,]?\d)")
 # "3,3,3,5,5": values listed with commas and no spaces. Two or more commas make no decimal,
 # so each is a number of its own ("3,5" alone stays the decimal 3.5).
 _COMMA_LIST = re.compile(r"(?<![^\W\d_])(?<![\d.,])\d{1,2}(?:,\d{1,2}){2,}(?![.,]?\d)")

@@ -457,6 +457,16 @@ def test_a_suffix_glued_to_a_digit_is_no_word():
     assert [t.number for t in tokens("hepsi 3ten sayılıyo")] == [None, 3.0, None]
 
 
+def test_a_lone_x_before_digits_is_the_times_sign_but_a_label_stays_a_name():
+    tiers = [Quantity("multipliers", "kat", ("kademesinde", "kademede")),
+             Quantity("units", "birim", ("laboratuvar",))]
+    # typed on a keyboard: "x4" for "×4"
+    assert bind("x4 kademesinde tek belirtecim var, 3 laboratuvarim var, kac ZP",
+                tiers).values == {"multipliers": (4.0,), "units": (3.0,)}
+    # a letter before the x, or a letter before the digits, makes a name: no number
+    assert [t.number for t in tokens("d20 ile ax4 ve 3x4") if t.number] == [3.0, 4.0]
+
+
 def test_kez_counts_what_follows_unless_the_formula_counts_occasions():
     tokens_only = [Quantity("tokens", "jeton", ("jeton",))]
     assert bind("2 kez jetonu kutuya koydum", tokens_only).values == {"tokens": (2.0,)}
