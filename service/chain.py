@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from .bind import Binding, bind
 from .formulas import Formula
 from .mentions import Token, all_said, mentions, tokens
+from .numbers import word_number
 from .text import fold
 
 if TYPE_CHECKING:  # calc imports this module; the type is only named here
@@ -68,6 +69,9 @@ _NOW = re.compile(r"\b(?:su ?an(?:da)?|simdi|henuz|now|currently)\b")
 _ROUND = r"(?:raun[dt]|round|tur)\w*"
 _NEXT = re.compile(rf"\b(?:sonraki|gelecek|next) {_ROUND}")
 _ORDINAL = re.compile(rf"\b(\d+)\. ?{_ROUND}")
+# "iki Büyüme Aşaması sonraki emisyonda", "3 raunt sonra": a count of rounds from now.
+_COUNT_AFTER = re.compile(rf"\b(\w+) (?:{_ROUND}|buyume asamas\w*|growth(?: phase)?\w*)"
+                          r" sonra(?:ki)?\b")
 _USED_WITHIN = 40  # characters after the later round that say what happens in it
 MAX_AHEAD = 10  # more rounds than any game here has is no question about play
 
@@ -76,7 +80,8 @@ def rounds_ahead(question: str, used_in: tuple[str, ...]) -> int:
     """How many rounds pass between now and the later round in which the renewed quantity
     is used (a ``used_in`` phrase right after the round: "sonraki raundun emisyonunda"):
     the gap from the round said to be now to that one ("şu an 3. roundun … 5. roundun
-    emisyonunda": 2), or 1 for the next round. 0 without a "now", without such a later
+    emisyonunda": 2), the rounds counted from now ("iki Büyüme Aşaması sonraki Emisyon
+    Aşamasında": 2), or 1 for the next round. 0 without a "now", without such a later
     round, or when the later round is not after now."""
     folded = fold(question)
     now = _NOW.search(folded)
@@ -91,6 +96,10 @@ def rounds_ahead(question: str, used_in: tuple[str, ...]) -> int:
         later = [n for n, m in ordinals if used(m.end()) and n > current]
         ahead = min(later) - current if later else 0
         return ahead if ahead <= MAX_AHEAD else 0
+    for m in _COUNT_AFTER.finditer(folded):
+        count = word_number(m.group(1)) if not m.group(1).isdigit() else int(m.group(1))
+        if count and count <= MAX_AHEAD and used(m.end()):
+            return count
     return 1 if any(used(m.end()) for m in _NEXT.finditer(folded)) else 0
 
 

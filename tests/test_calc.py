@@ -2074,6 +2074,12 @@ def test_rounds_ahead():
     assert rounds_ahead("şu an talebim 11, sonraki raundda kaç kart çekerim", used) == 0
     assert rounds_ahead("şu an 5. rounddayız, 3. roundun emisyonunda", used) == 0
     assert rounds_ahead("şu an 1. tur, 99999999. turun emisyonunda", used) == 0
+    # rounds counted from now, in digits or words, when what happens in that round follows
+    assert rounds_ahead("talebim şu an 9, iki Büyüme Aşaması sonraki Emisyon Aşamasında",
+                        used) == 2
+    assert rounds_ahead("şu an 9, 3 raunt sonra emisyonda kaç jeton", used) == 3
+    assert rounds_ahead("şu an 9, 3 raunt sonra kaç kart çekerim", used) == 0  # not used in
+    assert rounds_ahead("şu an 9, 40 raunt sonra emisyonda", used) == 0
 
 
 def test_updates_and_over_come_together(bant):
