@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from .bind import Binding, bind
 from .formulas import Formula
 from .mentions import Token, all_said, mentions, tokens
-from .numbers import word_number
+from .numbers import is_rank, number_spans
 from .text import fold
 
 if TYPE_CHECKING:  # calc imports this module; the type is only named here
@@ -69,9 +69,11 @@ _NOW = re.compile(r"\b(?:su ?an(?:da)?|simdi|henuz|now|currently)\b")
 _ROUND = r"(?:raun[dt]|round|tur)\w*"
 _NEXT = re.compile(rf"\b(?:sonraki|gelecek|next) {_ROUND}")
 _ORDINAL = re.compile(rf"\b(\d+)\. ?{_ROUND}")
-# "iki Büyüme Aşaması sonraki emisyonda", "3 raunt sonra": a count of rounds from now.
-_COUNT_AFTER = re.compile(rf"\b(\w+) (?:{_ROUND}|buyume asamas\w*|growth(?: phase)?\w*)"
-                          r" sonra(?:ki)?\b")
+# "iki Büyüme Aşaması sonraki emisyonda", "3 raunt sonra", "2 Büyüme Aşaması'ndan
+# sonra": rounds counted from now (the count is the number said right before).
+_COUNT_AFTER = re.compile(rf"(?:{_ROUND}|buyume\s+asamas\w*|growth(?:\s+phase)?\w*)"
+                          r"(?:['’]\w*)?\s+sonra(?:ki|s\w*)?\b")
+_ONE = re.compile(r"\b(?:bir|bi)\s*$")  # "bir raunt sonra": one, said as a word
 _USED_WITHIN = 40  # characters after the later round that say what happens in it
 MAX_AHEAD = 10  # more rounds than any game here has is no question about play
 
@@ -97,10 +99,25 @@ def rounds_ahead(question: str, used_in: tuple[str, ...]) -> int:
         ahead = min(later) - current if later else 0
         return ahead if ahead <= MAX_AHEAD else 0
     for m in _COUNT_AFTER.finditer(folded):
-        count = word_number(m.group(1)) if not m.group(1).isdigit() else int(m.group(1))
+        count = _count_before(folded[: m.start()])
         if count and count <= MAX_AHEAD and used(m.end()):
             return count
     return 1 if any(used(m.end()) for m in _NEXT.finditer(folded)) else 0
+
+
+def _count_before(head: str) -> int:
+    """The whole count said right at the end of ``head`` ("… iki ", "… 3 "), 0 for none, a
+    rank ("üçüncü raunt sonra"), a decimal or a range ("2-3 raunt")."""
+    said = head.rstrip()
+    if _ONE.search(said):
+        return 1
+    spans = number_spans(said)
+    if not spans or spans[-1][1] != len(said):
+        return 0
+    start, _, value = spans[-1]
+    if is_rank(said[start:]) or said[start - 1 : start] in ("-", "–") or value != int(value):
+        return 0
+    return int(value)
 
 
 def _renewer(toks: list[Token], renewers: list[Formula]) -> Formula | None:

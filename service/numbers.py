@@ -59,9 +59,9 @@ for _w in ("ucu", "ucunu", "onde", "onden"):
 _ASCII = re.compile(r"^[a-z]+$")
 # Digits not glued to a letter before them (labels like "A7", "d20", "pic123" are names),
 # a sign only when it starts the token ("-1 puan", "+2"), decimals with "," or ".". A lone
-# "x" before them is the times sign as typed on a keyboard ("x4 kademesinde", "puan x2"),
-# read like "×4".
-_DIGITS = re.compile(r"(?:(?<![^\W\d_])|(?<=(?<![^\W\d_])[xX]))(?<![\d.,])([+-]?)"
+# "x" right before digits is the times sign as typed on a keyboard, read like "×": "x4
+# kademesinde", "puan x2", also "3x4" (3 and 4); a sign after it is not read ("x-1": 1).
+_DIGITS = re.compile(r"(?:(?<![^\W\d_])(?<![\d.,])([+-]?)|(?<=(?<![^\W\d_])[xX]))"
                      r"(\d+(?:[.,]\d+)?)(?![.,]?\d)")
 # "3,3,3,5,5": values listed with commas and no spaces. Two or more commas make no decimal,
 # so each is a number of its own ("3,5" alone stays the decimal 3.5).

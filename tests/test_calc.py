@@ -463,8 +463,10 @@ def test_a_lone_x_before_digits_is_the_times_sign_but_a_label_stays_a_name():
     # typed on a keyboard: "x4" for "×4"
     assert bind("x4 kademesinde tek belirtecim var, 3 laboratuvarim var, kac ZP",
                 tiers).values == {"multipliers": (4.0,), "units": (3.0,)}
-    # a letter before the x, or a letter before the digits, makes a name: no number
+    # a letter before the x, or a letter before the digits, makes a name: no number; "3x4"
+    # is 3 times 4; a sign after the x is not read
     assert [t.number for t in tokens("d20 ile ax4 ve 3x4") if t.number] == [3.0, 4.0]
+    assert numbers_in("X-1 kartı") == [1.0]
 
 
 def test_kez_counts_what_follows_unless_the_formula_counts_occasions():
@@ -2080,6 +2082,14 @@ def test_rounds_ahead():
     assert rounds_ahead("şu an 9, 3 raunt sonra emisyonda kaç jeton", used) == 3
     assert rounds_ahead("şu an 9, 3 raunt sonra kaç kart çekerim", used) == 0  # not used in
     assert rounds_ahead("şu an 9, 40 raunt sonra emisyonda", used) == 0
+    assert rounds_ahead("şu an 9, 2 Büyüme Aşaması'ndan sonra emisyonda", used) == 2
+    assert rounds_ahead("şu an 9, 2  raunt sonrasında emisyonda", used) == 2
+    assert rounds_ahead("şu an 9, bi raunt sonra emisyonda", used) == 1
+    # a rank, a decimal, a range, the last word of a two-word number, a digit of another
+    # script: no count
+    for said in ("üçüncü raunttan sonraki", "2,5 raunt sonra", "2-3 raunt sonra",
+                 "on iki raunt sonra", "፩ raunt sonra"):
+        assert rounds_ahead(f"şu an 2. rauntayız, {said} emisyonda", used) == 0, said
 
 
 def test_updates_and_over_come_together(bant):
