@@ -106,8 +106,9 @@ def rounds_ahead(question: str, used_in: tuple[str, ...]) -> int:
 
 
 def _count_before(head: str) -> int:
-    """The whole count said right at the end of ``head`` ("… iki ", "… 3 "), 0 for none, a
-    rank ("üçüncü raunt sonra"), a decimal or a range ("2-3 raunt")."""
+    """The whole count said right at the end of ``head`` ("… iki ", "… 3 ", "… on iki "); 0
+    for none, a rank ("üçüncü raunt sonra"), a decimal, a range ("2-3 raunt") or less than
+    one."""
     said = head.rstrip()
     if _ONE.search(said):
         return 1
@@ -115,7 +116,8 @@ def _count_before(head: str) -> int:
     if not spans or spans[-1][1] != len(said):
         return 0
     start, _, value = spans[-1]
-    if is_rank(said[start:]) or said[start - 1 : start] in ("-", "–") or value != int(value):
+    if is_rank(said[start:]) or said[start - 1 : start] in ("-", "–") \
+            or value != int(value) or value < 1:
         return 0
     return int(value)
 

@@ -2085,10 +2085,10 @@ def test_rounds_ahead():
     assert rounds_ahead("şu an 9, 2 Büyüme Aşaması'ndan sonra emisyonda", used) == 2
     assert rounds_ahead("şu an 9, 2  raunt sonrasında emisyonda", used) == 2
     assert rounds_ahead("şu an 9, bi raunt sonra emisyonda", used) == 1
-    # a rank, a decimal, a range, the last word of a two-word number, a digit of another
-    # script: no count
+    # a rank, a decimal, a range, a sign, a digit of another script: no count; "on iki" is
+    # twelve (not "iki"), more rounds than any game has
     for said in ("üçüncü raunttan sonraki", "2,5 raunt sonra", "2-3 raunt sonra",
-                 "on iki raunt sonra", "፩ raunt sonra"):
+                 "-2 raunt sonra", "on iki raunt sonra", "፩ raunt sonra"):
         assert rounds_ahead(f"şu an 2. rauntayız, {said} emisyonda", used) == 0, said
 
 
