@@ -292,7 +292,8 @@ def verify_formulas(corpus_dir: Path, corpus: Corpus) -> int:
     for f in formulas:
         text = corpus.game(f.game).text
         for c in (*f.citations, *(c for v in f.verdicts for c in v.citations),
-                  *(c for q in f.quantities for c in q.setup_cites)):
+                  *(c for q in f.quantities for c in q.setup_cites),
+                  *(m.citation for q in f.quantities for m in q.marks)):
             if text[c.start : c.end] != c.quote:
                 raise FormulaError(f"formula {f.game}/{f.id}: citation {c.start}-{c.end} "
                                    "is not its quote")

@@ -6,9 +6,10 @@ its default, what a stated 0 counts, whether only a count or a rank states it, t
 its rule does not count (``not_where``), what makes one of it not count (``not_with``), the
 places that make a shared name's number its own (``where``), its standard-setup counts
 by player count (``setup``), the quantity a "-lik" number said of it is (``each_worth``),
-the quantities that may be named as parts of its count (``parts``) and the names of a
-rank's first place (``first``) — and locates quotes in the game's text (``locate``), checking
-that every number used is stated in them (``check_numbers``). What it does not do:
+the quantities that may be named as parts of its count (``parts``), the names of a
+rank's first place (``first``) and the marks a running total may pass (``mark``) — and
+locates quotes in the game's text (``locate``), checking that every number used is stated
+in them (``check_numbers``). What it does not do:
 formulas (``formulas``) or read a question (``bind``, ``working``).
 """
 
@@ -18,7 +19,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .expr import FUNCTIONS, FormulaError
+from .expr import FUNCTIONS, FormulaError, expr_names_and_numbers, parse_expr
 from .numbers import numbers_in
 from .text import fold
 
@@ -83,6 +84,16 @@ class Quantity:
     # Its names that say the first place of a rank, said of oneself right before "bende" /
     # "benim": "çoğunluk bende" (the majority is the first place). Folded; ranked only.
     first: tuple[str, ...] = ()
+    # Rulings on a running total's passing a mark, said when a gain or a loss worked out
+    # for it passes one: Rebirth's score token flipped at 100 ("before < 100 <= after").
+    marks: tuple[Mark, ...] = ()
+
+
+@dataclass(frozen=True)
+class Mark:
+    when: str  # a condition over ``before`` and ``after``, the total before and after
+    say: str
+    citation: Citation
 
 
 def strings(raw: object, where: str, name: str) -> tuple[str, ...]:
@@ -150,8 +161,31 @@ def load_quantities(raw: object, where: str, text: str = "", game: str = "") -> 
                              tuple(fold(w) for w in not_with),
                              tuple(fold(w) for w in places),
                              setup, setup_when, setup_cites, worth, parts,
-                             tuple(fold(a) for a in first))
+                             tuple(fold(a) for a in first), _marks(q, at, text, game))
     return out
+
+
+MARK_NAMES = frozenset(("before", "after"))
+
+
+def _marks(q: Mapping[str, object], at: str, text: str, game: str) -> tuple[Mark, ...]:
+    """A running total's marks: each a condition over ``before``/``after`` whose numbers
+    its quote states, what is said when it holds, and that quote located in the text."""
+    raw = q.get("mark", [])
+    if not isinstance(raw, list) or not all(isinstance(m, dict) for m in raw):
+        raise FormulaError(f"{at}: `mark` is a list of tables")
+    out = []
+    for m in raw:
+        when, say = m.get("when"), m.get("say")
+        if not isinstance(when, str) or not isinstance(say, str) or not say.strip():
+            raise FormulaError(f"{at}: a mark needs `when` and `say`")
+        names, numbers = expr_names_and_numbers(parse_expr(when, at), at, condition=True)
+        if not names <= MARK_NAMES:
+            raise FormulaError(f"{at}: a mark's condition names only before and after")
+        cite = locate(text, game, str(m.get("quote", "")), at)
+        check_numbers(numbers, (cite,), f"{at} mark")
+        out.append(Mark(when, say, cite))
+    return tuple(out)
 
 
 def _setup(q: Mapping[str, object], at: str, text: str, game: str

@@ -178,6 +178,7 @@ def _total(parts: list[tuple[Calculation, int]], game: str) -> Calculation:
         result=f"{fmt_number(total)} {unit}: {shown} = {fmt_number(total)} ({why})",
         working=" ".join(p.working for p, _ in parts), missing=(), citations=cites,
         inputs=tuple(i for p, _ in parts for i in p.inputs), unit=unit,
+        rulings=tuple(r for p, _ in parts for r in p.rulings),
         read=tuple(sp for p, _ in parts for sp in p.read),
         listed=tuple(n for p, _ in parts for n in p.listed))
 

@@ -273,6 +273,14 @@ def calculate(formula: Formula, question: str, binding: Binding,
                   f"{fmt_number(value)} = {fmt_number(after)} ({result})")
         inputs.append((formula.kept, before[0]))
         used += binding.spans.get(formula.kept, ())
+        kept = next(q for q in formula.quantities if q.name == formula.kept)
+        for mark in kept.marks:  # "93 < 100 ≤ 101: skor başarımı jetonunu çevirirsiniz"
+            check = evaluate(parse_expr(mark.when, formula.id),
+                             {"before": before[0], "after": after}, labels)
+            if check.value:
+                result += f"; {check.text}: {mark.say}"
+                cites += (mark.citation,)
+                rulings.append(mark.say)
         value = after
     return Calculation(formula.id, formula.game, value, result, working, (), cites,
                        tuple(inputs), formula.unit, tuple(rulings), tuple(used), tuple(listed))

@@ -695,6 +695,27 @@ def test_a_quote_not_in_the_text_or_a_number_it_does_not_state_is_refused(bant):
         load_formulas(corpus_dir, corpus)
 
 
+def test_a_running_total_passing_a_mark_says_its_ruling(real_corpus, bant):
+    # Rebirth's score token turns at 100 (and 200, 300): a worked score past one says so
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    passed = calculator.calculate("skorum 94'teydi, orta yerleşimin iki boşluğunu da tek "
+                                  "başıma doldurdum, skorum kaç oldu", "rebirth")
+    assert passed is not None and passed.value == 102
+    assert passed.rulings == ("skor başarımı jetonunu çevirirsiniz",)
+    assert "94 < 100 ≤ 102: skor başarımı jetonunu çevirirsiniz" in passed.result
+    text = real_corpus.game("rebirth").text
+    assert all(text[c.start : c.end] == c.quote for c in passed.citations)
+    below = calculator.calculate("skorum 40, 2 kale kontrol ediyorum, yeni skorum kaç",
+                                 "rebirth")
+    assert below is not None and below.value == 50 and below.rulings == ()
+    # a mark's condition names only the total before and after
+    corpus_dir, _ = bant
+    with pytest.raises(FormulaError, match="only before and after"):
+        _with_rules(corpus_dir, "", '\n[quantity.skor]\nlabel = "skor"\n'
+                    '[[quantity.skor.mark]]\nwhen = "value >= 1"\nsay = "x"\n'
+                    'quote = "1 temel"\n')
+
+
 def test_verify_counts_the_formulas(bant):
     corpus_dir, calculator = bant
     assert verify_formulas(corpus_dir, load_corpus(corpus_dir)) == len(calculator.formulas)
