@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from .formulas import Citation, Formula
 from .numbers import fmt_number
+from .working import passed_marks
 
 if TYPE_CHECKING:  # calc imports this module; the type is only named here
     from .working import Calculation
@@ -68,11 +69,19 @@ def combine(candidates: list[Candidate], spans: dict[str, tuple[tuple[int, int],
         cites += tuple(x for x in c.calc.citations if x not in cites)
     label = dict(first.formula.labels)[kept]
     unit = first.formula.unit
+    # The marks the whole change passes, not those one event's change passed alone.
+    marks = {m for c in chosen for q in c.formula.quantities for m in q.marks}
+    passed = passed_marks(first.formula, before, total)
+    said, marked = "".join(t for t, _ in passed), [m for _, m in passed]
+    cites = tuple(x for x in cites if x not in {m.citation for m in marks}) \
+        + tuple(m.citation for m in marked)
     result = (f"{fmt_number(total)} {unit}: {fmt_number(before)} {label} {' '.join(terms)} = "
-              f"{fmt_number(total)} (" + "; ".join(shown) + ")")
+              f"{fmt_number(total)} (" + "; ".join(shown) + ")" + said)
     inputs = tuple(dict(x for c in chosen for x in c.calc.inputs).items())
     read = tuple(sorted({sp for c in chosen for sp in c.calc.read}))
-    rulings = tuple(r for c in chosen for r in c.calc.rulings)
+    rulings = tuple(dict.fromkeys(
+        [r for c in chosen for r in c.calc.rulings if r not in {m.say for m in marks}]
+        + [m.say for m in marked]))
     working = " ".join(c.calc.working for c in chosen)
     return replace(first.calc, value=total, result=result, working=working,
                    citations=cites, inputs=inputs, read=read, rulings=rulings)

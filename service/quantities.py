@@ -15,6 +15,7 @@ formulas (``formulas``) or read a question (``bind``, ``working``).
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -175,15 +176,20 @@ def _marks(q: Mapping[str, object], at: str, text: str, game: str) -> tuple[Mark
     if not isinstance(raw, list) or not all(isinstance(m, dict) for m in raw):
         raise FormulaError(f"{at}: `mark` is a list of tables")
     out = []
-    for m in raw:
-        when, say = m.get("when"), m.get("say")
-        if not isinstance(when, str) or not isinstance(say, str) or not say.strip():
-            raise FormulaError(f"{at}: a mark needs `when` and `say`")
-        names, numbers = expr_names_and_numbers(parse_expr(when, at), at, condition=True)
+    for i, m in enumerate(raw, 1):
+        where = f"{at} mark {i}"
+        when, say, quote = m.get("when"), m.get("say"), m.get("quote")
+        if not isinstance(when, str) or not isinstance(say, str) or not say.strip() \
+                or not isinstance(quote, str) or not quote.strip():
+            raise FormulaError(f"{where}: needs `when`, `say` and one `quote`")
+        node = parse_expr(when, where)
+        if not isinstance(node, ast.Compare):
+            raise FormulaError(f"{where}: `when` is a comparison of before and after")
+        names, numbers = expr_names_and_numbers(node, where, condition=True)
         if not names <= MARK_NAMES:
-            raise FormulaError(f"{at}: a mark's condition names only before and after")
-        cite = locate(text, game, str(m.get("quote", "")), at)
-        check_numbers(numbers, (cite,), f"{at} mark")
+            raise FormulaError(f"{where}: its condition names only before and after")
+        cite = locate(text, game, quote, where)
+        check_numbers(numbers | set(numbers_in(say)), (cite,), where)
         out.append(Mark(when, say, cite))
     return tuple(out)
 

@@ -31,7 +31,7 @@ from .calc import Calculator
 from .formulas import Formula
 from .mentions import Token, all_said, mentions, tokens
 from .numbers import fmt_number, numbers_in
-from .working import Calculation, calculate
+from .working import Calculation, calculate, passed_marks
 
 # What asks for the total of several things, folded.
 _TOTAL = re.compile(r"\b(?:toplam\w*|ikisinden|ucunden|hepsinden|bunlardan|total|altogether"
@@ -178,7 +178,7 @@ def _total(parts: list[tuple[Calculation, int]], game: str) -> Calculation:
         result=f"{fmt_number(total)} {unit}: {shown} = {fmt_number(total)} ({why})",
         working=" ".join(p.working for p, _ in parts), missing=(), citations=cites,
         inputs=tuple(i for p, _ in parts for i in p.inputs), unit=unit,
-        rulings=tuple(r for p, _ in parts for r in p.rulings),
+        rulings=tuple(dict.fromkeys(r for p, _ in parts for r in p.rulings)),
         read=tuple(sp for p, _ in parts for sp in p.read),
         listed=tuple(n for p, _ in parts for n in p.listed))
 
@@ -259,7 +259,20 @@ def with_also(calculator: Calculator, calc: Calculation | None, question: str,
         extra = calculate(f, question, binding, as_step=True)
         if extra.value is not None and not extra.missing:
             parts.append((extra, 1))
-    return _total([(calc, 1), *parts], game) if parts else calc
+    if not parts:
+        return calc
+    total = _total([(calc, 1), *parts], game)
+    # The marks the whole total passes that the move's own change did not (91 + 8 + 1 port
+    # point passes 100 where 91 + 8 did not).
+    first = rules.get(calc.formula.replace("&", "+").split("+")[0])
+    before = dict(calc.inputs).get(first.kept) if first is not None and first.kept else None
+    if first is None or before is None or total.value is None:
+        return total
+    new = [(t, m) for t, m in passed_marks(first, before, total.value)
+           if m.say not in calc.rulings]
+    return replace(total, result=total.result + "".join(t for t, _ in new),
+                   citations=total.citations + tuple(m.citation for _, m in new),
+                   rulings=total.rulings + tuple(m.say for _, m in new))
 
 
 def work_out(calculator: Calculator, question: str, game: str) -> Calculation | None:

@@ -4,9 +4,9 @@ What it does: given a formula and the numbers bound from the question (``bind``,
 quantities ``chain`` worked out first), evaluates it and writes the result first with its
 working ("6 zar: 1 temel + 5 hayatta kalan × 1 = 6"), the rule's verdicts that hold for it,
 and, when the question asks what a stated total becomes ("moral 7, … moral kaç olur"), the
-total after the gain or loss. When a quantity is missing it says which one and gives the
-formula instead of a number. Every number of a result is one the question states, one the
-cited rule states, or the result itself.
+total after the gain or loss and the marks it passes (``passed_marks``). When a quantity
+is missing it says which one and gives the formula instead of a number. Every number of a
+result is one the question states, one the cited rule states, or the result itself.
 
 What it does not do: choose the formula for a question (``calc``), bind numbers
 (``bind``), or the arithmetic itself (``expr``).
@@ -25,6 +25,7 @@ from .formulas import Citation, Formula, Quantity
 from .mentions import Token, all_said, mentions, tokens
 from .numbers import fmt_number, numbers_in
 from .players import stated_players_at
+from .quantities import Mark
 from .text import fold
 
 MOMENT_WORDS = {"setup": "kurulumda", "start": "oyun başında", "each-round": "her raunt/tur",
@@ -43,7 +44,8 @@ class Calculation:
     citations: tuple[Citation, ...]
     inputs: tuple[tuple[str, float], ...] = ()
     unit: str = ""  # the result's unit: "zar"
-    rulings: tuple[str, ...] = ()  # the formula's verdicts that hold for the result
+    # the formula's verdicts that hold for the result, and the marks a total passed
+    rulings: tuple[str, ...] = ()
     # where the question states the numbers the result was worked from (character spans)
     read: tuple[tuple[int, int], ...] = ()
     listed: tuple[int, ...] = ()  # how many numbers the question lists for a quantity (2+)
@@ -273,17 +275,30 @@ def calculate(formula: Formula, question: str, binding: Binding,
                   f"{fmt_number(value)} = {fmt_number(after)} ({result})")
         inputs.append((formula.kept, before[0]))
         used += binding.spans.get(formula.kept, ())
-        kept = next(q for q in formula.quantities if q.name == formula.kept)
-        for mark in kept.marks:  # "93 < 100 ≤ 101: skor başarımı jetonunu çevirirsiniz"
-            check = evaluate(parse_expr(mark.when, formula.id),
-                             {"before": before[0], "after": after}, labels)
-            if check.value:
-                result += f"; {check.text}: {mark.say}"
-                cites += (mark.citation,)
-                rulings.append(mark.say)
+        for said, mark in passed_marks(formula, before[0], after):
+            result += said
+            cites += (mark.citation,)
+            rulings.append(mark.say)
         value = after
     return Calculation(formula.id, formula.game, value, result, working, (), cites,
                        tuple(inputs), formula.unit, tuple(rulings), tuple(used), tuple(listed))
+
+
+def passed_marks(formula: Formula, before: float, after: float) -> list[tuple[str, Mark]]:
+    """The marks of the running total ``formula`` keeps that a change from ``before`` to
+    ``after`` passes, each with what is said of it ("; 93 < 100 ≤ 101: skor başarımı
+    jetonunu çevirirsiniz"). Checked on the whole change: one part of it may pass none."""
+    kept = next((q for q in formula.quantities if q.name == formula.kept), None)
+    out = []
+    for mark in kept.marks if kept is not None else ():
+        try:
+            check = evaluate(parse_expr(mark.when, formula.id),
+                             {"before": before, "after": after}, {})
+        except Missing:
+            continue
+        if check.value:
+            out.append((f"; {check.text}: {mark.say}", mark))
+    return out
 
 
 _WORKED = re.compile(r"[-+−×/÷⌈⌊]")  # a result's text that shows arithmetic

@@ -708,12 +708,38 @@ def test_a_running_total_passing_a_mark_says_its_ruling(real_corpus, bant):
     below = calculator.calculate("skorum 40, 2 kale kontrol ediyorum, yeni skorum kaç",
                                  "rebirth")
     assert below is not None and below.value == 50 and below.rulings == ()
-    # a mark's condition names only the total before and after
+    from hakem.sums import work_out
+
+    def rulings(question: str) -> tuple[float | None, tuple[str, ...]]:
+        calc = work_out(calculator, question, "rebirth")
+        assert calc is not None, question
+        return calc.value, calc.rulings
+    # "200'ü geçince": reaching 200 is not passing it; "300'e ulaşınca": reaching it is
+    assert rulings("skorum 190, 2 kale kontrol ediyorum, yeni skorum kaç") == (200, ())
+    assert rulings("skorum 195, 2 kale kontrol ediyorum, yeni skorum kaç") == (
+        205, ("skor başarımı jetonunu 200 yüzüne çevirirsiniz",))
+    assert rulings("skorum 295, 1 kale kontrol ediyorum, yeni skorum kaç") == (
+        300, ("skor başarımı jetonunu yeniden çevirirsiniz",))
+    # checked on the whole change, once: two gains together, a move and its port's point
+    flip = ("skor başarımı jetonunu çevirirsiniz",)
+    for n in (93, 97):
+        assert rulings(f"skorum {n}, 1 kale kontrol ediyorum, bir de 3 etki değerli "
+                       "tamamlanmamış yerleşim karom var, toplam yeni skorum kaç olur"
+                       ) == (n + 8, flip)
+    assert rulings("Skorum 91. 3 altıgenli büyük yerleşimin son boşluğu liman sembollüydü, "
+                   "oraya yerleşim karomu koydum, yerleşimde başka oyuncu da var ama "
+                   "çoğunluk bende (1. sıradayım). Skorum kaç oluyo") == (100, flip)
+    # a mark is a comparison of the total before and after, with one quote stating its numbers
     corpus_dir, _ = bant
-    with pytest.raises(FormulaError, match="only before and after"):
-        _with_rules(corpus_dir, "", '\n[quantity.skor]\nlabel = "skor"\n'
-                    '[[quantity.skor.mark]]\nwhen = "value >= 1"\nsay = "x"\n'
-                    'quote = "1 temel"\n')
+    for when, quote, error in (("value >= 1", "1 temel", "only before and after"),
+                               ("after", "1 temel", "a comparison"),
+                               ("after >= 1", "", "one `quote`"),
+                               ("after >= 7", "1 temel", "do not state")):
+        (corpus_dir / "rules" / "bant-oyunu.toml").write_text(BANT_RULES, encoding="utf-8")
+        with pytest.raises(FormulaError, match=error):
+            _with_rules(corpus_dir, "", '\n[quantity.skor]\nlabel = "skor"\n'
+                        f'[[quantity.skor.mark]]\nwhen = "{when}"\nsay = "x"\n'
+                        f'quote = "{quote}"\n')
 
 
 def test_verify_counts_the_formulas(bant):
