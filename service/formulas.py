@@ -22,7 +22,8 @@ also apply, once, to the move another formula works out when its phrases are sai
 A formula's verdicts are rulings decided by its result ("value >= players": "kriz önlenir");
 one may say what holds when it does not (``otherwise``), said when the question names what it
 decides (``about``): "kriz önlendi mi, moral kazanıyor muyuz" gets "koloni moral kazanmaz".
-``verify_formulas`` is what ``hakem verify`` calls.
+A running total may carry marks (``mark``: "before < 100 <= after": the score token turns),
+said when a worked change to it passes one. ``verify_formulas`` is what ``hakem verify`` calls.
 
 What it does not do: parse the quantity tables (``quantities``), read a question or
 evaluate anything (see ``calc``, ``expr``), or touch the facts table (``corpus/facts``, see
