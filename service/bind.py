@@ -36,6 +36,7 @@ from .bind_groups import (
     pairs,
     parts_of_counts,
     rate_numbers,
+    sizes_counted,
 )
 from .bind_scope import left_out, measures, placed
 from .bind_words import (
@@ -45,6 +46,7 @@ from .bind_words import (
     FILLER,
     FILLER_WORD,
     GIVES,
+    MINE,
     MORE,
     SELF,
     SEPARATORS,
@@ -75,12 +77,19 @@ def _counted_before(m: Mention, found: list[Mention], owner: dict[int, str]) -> 
         first = prev.first
 
 
-def _without_included(toks: list[Token], found: list[Mention]) -> tuple[list[Token],
-                                                                        list[Mention]]:
-    """The tokens with each "X dahil" phrase read as filler, and the mentions without X."""
+def _without_included(toks: list[Token], found: list[Mention],
+                      names: list[tuple[str, str]]) -> tuple[list[Token], list[Mention]]:
+    """The tokens with each "X dahil" phrase read as filler, and the mentions without X; a
+    number of X ("1 çaresiz dahil 5 kişi") is part of the count after it, so the phrase
+    with its number is no words at all, wherever it stands."""
     inside = [m for m in found if m.last + 1 < len(toks) and toks[m.last + 1].text in _INCLUDED]
     if not inside:
         return toks, found
+    counted = {j for m in inside if m.first > 0 and toks[m.first - 1].number is not None
+               for j in range(m.first - 1, m.last + 2)}
+    if counted:
+        toks = [t for j, t in enumerate(toks) if j not in counted]
+        return _without_included(toks, mentions(toks, names), names)
     blank = {j for m in inside for j in range(m.first, m.last + 2)}
     return ([Token(FILLER_WORD, t.start, t.end) if j in blank else t
              for j, t in enumerate(toks)], [m for m in found if m not in inside])
@@ -120,11 +129,13 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     toks = tokens(question)
     aside = glosses(question, toks)
     toks = [t for j, t in enumerate(toks) if j not in aside]
-    found = mentions(toks, [(q.name, a) for q in qs.values() for a in q.aliases])
-    toks, found = _without_included(toks, found)
+    names = [(q.name, a) for q in qs.values() for a in q.aliases]
+    toks, found = _without_included(toks, mentions(toks, names), names)
     in_names = {j for m in found for j in range(m.first, m.last + 1)}
     each, collective = each_of(question, toks, found, qs)
-    owner: dict[int, str] = {n: name for n, (name, _) in each.items()}
+    sizes, counts = sizes_counted(question, toks, found, qs)
+    collective |= counts
+    owner: dict[int, str] = {n: name for n, (name, _) in each.items()} | sizes
     rates = rate_numbers(toks, found, owner)
     numbers = [i for i, t in enumerate(toks) if t.number is not None and i not in in_names
                and i not in collective and i not in rates
@@ -212,14 +223,14 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
                     owner[n] = owner[m]
                     changed = True
                     break
-    # "ben birinciyim": a rank said of oneself, with no name, is the rank; so is the rank of
-    # the one asked about ("birinci olan kaç puan alır")
+    # "ben birinciyim", "birinci benim": a rank said of oneself, with no name, is the rank;
+    # so is the rank of the one asked about ("birinci olan kaç puan alır")
     ranked = [q.name for q in qs.values() if q.ranked]
     for n in numbers:
         then = toks[n + 1].text if n + 1 < len(toks) else ""
         if n not in owner and ranked and (
                 SELF.search(fold(question[toks[n].start:toks[n].end]))
-                or (is_rank_token(question, toks[n]) and then in _OF_ONESELF)):
+                or (is_rank_token(question, toks[n]) and (then in _OF_ONESELF or then in MINE))):
             owner[n] = ranked[0]
     first_said(toks, found, qs, owner)  # "çoğunluk bende": the rank's first place
     for n in counts_of_lists(toks, owner, named_by, qs):
@@ -230,9 +241,12 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         bind_ones(question, toks, found, qs, owner, used)
     values: dict[str, list[float]] = {}
     spans: dict[str, list[tuple[int, int]]] = {}
-    for n in [n for n in owner if qs[owner[n]].counted and is_rank_token(question, toks[n])]:
+    # (a name that stands for one itself, "ikinciydim", is no rank of it)
+    for n in [n for n in owner if qs[owner[n]].counted and is_rank_token(question, toks[n])
+              and n not in in_names]:
         del owner[n]  # "2. türbinim": the second one, not two of them
     for n in [n for n in owner if not qs[owner[n]].ranked and toks[n].number is not None
+              and n not in in_names
               and _ORDINAL.match(fold(question[toks[n].start:toks[n].end]))]:
         del owner[n]  # "birinciye ikinciye": an ordinal ranks ("birinci X", the first X)
     # whose each number is by where it is said ("termometrede 15 küp"), and the numbers
@@ -244,9 +258,10 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         del owner[n]  # counted occasion by occasion instead
     measures(question, toks, found, qs, owner, less)
     for n in sorted(owner):
-        number = toks[n].number
-        value = (1.0 if number is None else number) - less.get(n, 0.0)  # "bir", "biri"
         name = owner[n]
+        # "bir", "biri"; a name standing for one of itself ("ikinciydim": one second place)
+        number = None if n in in_names and not qs[name].ranked else toks[n].number
+        value = (1.0 if number is None else number) - less.get(n, 0.0)
         if value == 0 and qs[name].zero_counts:  # "0 gösteren bi d10" counts 10
             value = _zero_counts(n, name, found, named_by, dict(qs[name].zero_counts))
         copies = each[n][1] if n in each else 1

@@ -6,7 +6,8 @@ rate numbers ("her band için 2"), numbers in parentheses that break down the on
 ("11 (7 temiz 4 kirli)"), a gloss in parentheses between a name and its number
 ("toplam enerjim (temiz+kirli) 9"), names each followed by their number ("talebim 13 toplam enerjim
 10"), numbers that count a list rather than add to it ("2 ve 4 olan iki tier"), and parts
-of a count already in it ("7 hayatta kalan var, 2'si çaresiz"). What it
+of a count already in it ("7 hayatta kalan var, 2'si çaresiz"), sizes listed before a count
+of them ("3'lük ve 2'lik iki kümem"). What it
 does not do: give the remaining numbers their quantities (``bind``).
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from .bind_words import CLAUSE_ENDS, EVERY, RATE_WORDS, SENTENCE_ENDS, SEPARATORS
+from .bind_words import CLAUSE_ENDS, EVERY, MEASURE, RATE_WORDS, SENTENCE_ENDS, SEPARATORS
 from .formulas import Quantity
 from .mentions import Mention, Token
 from .text import APOSTROPHES, fold
@@ -195,3 +196,35 @@ def glosses(question: str, toks: list[Token]) -> set[int]:
                 and all(toks[j].number is None for j in inside):
             out.update(inside)
     return out
+
+
+NAME_WORDS = 3  # words between a count and its name ("iki enerji tarlası kümemi")
+
+
+def sizes_counted(question: str, toks: list[Token], found: list[Mention],
+                  qs: dict[str, Quantity]) -> tuple[dict[int, str], set[int]]:
+    """"3'lük ve 2'lik iki kümemi birleştirdi": "-lik" numbers listed right before a count
+    of a summed quantity's name, as many as it counts, are the size of each (number →
+    quantity); the count only says how many there are (its token, in the set)."""
+    sizes: dict[int, str] = {}
+    counts: set[int] = set()
+    for m in found:
+        if not qs[m.quantity].summed:
+            continue
+        j = m.first - 1
+        while j >= 0 and toks[j].number is None and m.first - j <= NAME_WORDS \
+                and toks[j].text not in SEPARATORS | SENTENCE_ENDS | CLAUSE_ENDS:
+            j -= 1
+        if j < 0 or toks[j].number is None or toks[j].text or m.first - j > NAME_WORDS:
+            continue
+        listed: list[int] = []
+        k = j - 1
+        while k >= 0 and toks[k].number is not None and MEASURE.match(question, toks[k].end):
+            listed.append(k)
+            if k < 2 or toks[k - 1].text not in SEPARATORS:
+                break
+            k -= 2
+        if len(listed) >= 2 and len(listed) == toks[j].number:
+            counts.add(j)
+            sizes.update({k: m.quantity for k in listed})
+    return sizes, counts

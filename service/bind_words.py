@@ -35,8 +35,7 @@ ONE = frozenset(["bir", "bi", "tek", "biri", "birisi", "birini", "bisi", "birind
 # ("ikisi", two of them); the number before it is the whole the part is taken from.
 ABLATIVE = re.compile(r"(?:d|t)(?:a|e)n$")
 PLURAL = re.compile(r"l[ae]r")
-# The first person's "to be" on a rank word, folded: "birinciyim", "birinciydim" (only the
-# rank words ``numbers`` reads as numbers bind: today "birinci…"; "ikinciyim" is left out).
+# The first person's "to be" on a rank word, folded: "birinciyim", "ikinciydim".
 SELF = re.compile(r"(?:inci|nci|uncu|ncu)(?:y?(?:im|um|iz|uz)|yd(?:im|um|ik|uk))$")
 GIVES = ("=", ":")  # "d12=5", "talep: 13": the value of the name just before
 MORE = "daha"  # "6 jetonum vardı, 3 tane daha aldım": 3 more of what was last named

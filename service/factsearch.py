@@ -208,6 +208,8 @@ def _number_factor(fact: Fact, q_numbers: list[Stated]) -> tuple[float, bool | N
         lo = -math.inf if fact.min is None else fact.min
         hi = math.inf if fact.max is None else fact.max
         related = _related(fact, q_numbers)
+        if not related and any(_gives(fact, n) and n.value == fact.value for n in q_numbers):
+            return NUMBER_MENTIONED, None  # the band asked for by its effect
         if related:
             inside = any(lo <= x <= hi for x in related)
             return (IN_RANGE_BOOST if inside else OUT_OF_RANGE), inside
@@ -217,11 +219,19 @@ def _number_factor(fact: Fact, q_numbers: list[Stated]) -> tuple[float, bool | N
 
 
 def _related(fact: Fact, q_numbers: list[Stated]) -> list[float]:
-    """The question's numbers that count what the fact counts (its unit, subject, keywords)."""
+    """The question's numbers that count what the fact counts (its unit, subject, keywords);
+    not one whose own noun is what the fact gives ("kaç jetonda 2 kart eksik çekeriz": the 2
+    is the band's effect, not a count of tokens)."""
     words_ = {fold(w) for w in WORD.findall(f"{fact.unit} {fact.subject} "
                                               f"{' '.join(fact.keywords)}")} - _WEAK
-    return [n.value for n in q_numbers
-            if _counts_same_thing([_PEOPLE.sub("oyuncu", c) for c in n.context], words_)]
+    return [n.value for n in q_numbers if not _gives(fact, n)
+            and _counts_same_thing([_PEOPLE.sub("oyuncu", c) for c in n.context], words_)]
+
+
+def _gives(fact: Fact, n: Stated) -> bool:
+    """The number is said of what the fact gives, not of what its range counts."""
+    result = _words(fact.value_unit) - _words(fact.unit)
+    return bool(n.noun) and bool(result) and _counts_same_thing([n.noun], result)
 
 
 # "3 kişilik", "4 kişiyiz": at a game table the people counted are the players.

@@ -127,6 +127,12 @@ def _alias_words(alias: str) -> tuple[str, ...]:
     return tuple(fold(w) for w in re.findall(r"[^\W_]+", alias.replace("'", " ")))
 
 
+def _is_number(tok: Token, word: str, size: int) -> bool:
+    """A phrase's digits name the number said with its noun ("2 altıgenli": the settlement
+    of two hexes); a number alone is no phrase ("+1" is said of every 1)."""
+    return size > 1 and word.isdigit() and tok.number == int(word) and not tok.text
+
+
 def mentions(toks: list[Token], aliases: Iterable[tuple[str, str]]) -> list[Mention]:
     """Where each (quantity, alias) occurs, longest aliases first, each word used once."""
     found: list[Mention] = []
@@ -137,11 +143,12 @@ def mentions(toks: list[Token], aliases: Iterable[tuple[str, str]]) -> list[Ment
             continue
         for i in range(len(toks) - len(words) + 1):
             span = range(i, i + len(words))
-            if any(j in used or (toks[j].number is not None and not toks[j].text)
+            if any(j in used or (toks[j].number is not None and not toks[j].text
+                                 and not _is_number(toks[j], words[j - i], len(words)))
                    for j in span):
                 continue
-            if all(word_matches(toks[j].text, w) or (j == span[-1] and len(words) > 1
-                                                     and _head_matches(toks[j].text, w))
+            if all(_is_number(toks[j], w, len(words)) or word_matches(toks[j].text, w)
+                   or (j == span[-1] and len(words) > 1 and _head_matches(toks[j].text, w))
                    for j, w in zip(span, words, strict=True)):
                 said = toks[i + len(words) - 1].text
                 cut = len(words[-1]) if said.startswith(words[-1]) else len(words[-1]) - 1

@@ -48,6 +48,11 @@ _WORD_NUMBERS: dict[str, int] = {
 # "birinci" (first) is the ordinal of "bir" and, unlike it, never an article.
 _WORD_NUMBERS.update({"birinci" + end: 1 for end in ("", "si", "yi", "ye", "de", "den", "yim",
                                                        "ydim", "ydi", "yiz", "ydik", "lik")})
+# An ordinal said of oneself, as "birinciyim" above: "ikinciyim", "üçüncüydüm", "onuncuyuz".
+_WORD_NUMBERS.update({
+    w + ending.replace("V", w[-1]): n
+    for w, n in list(_WORD_NUMBERS.items()) if w.endswith(("nci", "ncı", "ncu", "ncü"))
+    for ending in ("yVm", "ydVm", "yVz", "ydVk")})
 # Forms that are also everyday words: the pronoun "o" (ona, onu, onda, ondan).
 for _w in ("ona", "onu", "onda", "ondan", "ondaki", "onunda"):
     _WORD_NUMBERS.pop(_w, None)
@@ -133,13 +138,14 @@ def numbers_in(text: str) -> list[float]:
 
 
 # A rank, not a count: "ikinci", "üçüncü" (folded endings), "8. teknoloji", "1. sıra".
-_RANK_WORD = ("nci", "ncu")
+_RANK = re.compile(r"(?:nci|ncu)(?:y(?:d?[iu][mz]|d[iu]k))?$")
 _RANK_DIGIT = re.compile(r"\.\s+[a-zçğıöşü]")
 
 
 def is_rank(word: str) -> bool:
-    """A number word that is an ordinal: "ikinci", "üçüncü", "dördüncü"."""
-    return fold(word).endswith(_RANK_WORD)
+    """A number word that is an ordinal: "ikinci", "üçüncü", "dördüncü", also said of
+    oneself ("ikinciydim")."""
+    return bool(_RANK.search(fold(word)))
 
 
 def is_digit_rank(text: str, start: int, end: int) -> bool:

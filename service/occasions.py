@@ -43,7 +43,8 @@ from .text import APOSTROPHES, fold
 # An ordinal occasion in one word, folded: "ilkinde", "ikincisinde", "üçüncüde",
 # "sonuncusunda"; "ilk"/"ikinci" alone before the occasion named in the locative.
 _ORDINAL = r"(?:ilk|birinci|ikinci|ucuncu|dorduncu|besinci|altinci|sonuncu)"
-_IN_ONE = re.compile(_ORDINAL + r"(?:s?[iu]n)?[dt][ae]")
+# "birinde … birinde …": each "in one of them" is an occasion of its own
+_IN_ONE = re.compile(r"(?:" + _ORDINAL + r"(?:s?[iu]n)?|birin)[dt][ae]")
 _ALONE = re.compile(_ORDINAL)
 NAME_GAP = 3  # words of the occasion's name between the ordinal and its locative ending
 # "turunda", "gününde", "seferinde": a possessive noun in the locative (not "sırada", a rank)

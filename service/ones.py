@@ -27,6 +27,7 @@ from .mentions import Mention, Token
 # "ikinciydim", "ikinciyim": the speaker was it (a copula ending after a vowel takes "y"; a
 # possessive does not); "benim", "bende" after the name are ``MINE``
 _COPULA = re.compile(r"y(?:d[iu][mk]|[iu][mz])$")
+_HERE_I_AM = re.compile(r"[dt][ae]y(?:d[iu][mk]|[iu][mz])$")  # folded: "-dayım", "-teydik"
 SELF_GAP = 6  # words between a name and "benim" in one clause ("en öndeki de ikinci de benim")
 
 
@@ -97,11 +98,15 @@ def first_said(toks: list[Token], found: list[Mention], qs: dict[str, Quantity],
                owner: dict[int, str]) -> None:
     """A rank's name for its first place said of oneself right before "bende"/"benim"
     ("çoğunluk bende": the majority is the first place) is the rank 1, when no number
-    states the rank; not asked ("çoğunluk bende mi") or denied."""
+    states the rank; not asked ("çoğunluk bende mi") or denied. So is the name with a
+    locative and the speaker's copula ("ilk sıradayım")."""
     for m in found:
         q = qs[m.quantity]
-        after = [t.text for t in toks[m.last + 1 : m.last + 3]]
-        if not q.first or m.alias not in q.first or m.quantity in owner.values() \
-                or not after or after[0] not in MINE or (len(after) > 1 and after[1] in _NOT_SAID):
+        if not q.first or m.alias not in q.first or m.quantity in owner.values():
             continue
-        owner[m.first] = m.quantity
+        after = [t.text for t in toks[m.last + 1 : m.last + 3]]
+        if _HERE_I_AM.match(m.tail):
+            if not after or after[0] not in _NOT_SAID:
+                owner[m.first] = m.quantity
+        elif after and after[0] in MINE and not (len(after) > 1 and after[1] in _NOT_SAID):
+            owner[m.first] = m.quantity

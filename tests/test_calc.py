@@ -22,7 +22,8 @@ from hakem.formulas import FormulaError, Quantity, load_formulas, verify_formula
 from hakem.mentions import tokens, word_matches
 from hakem.numbers import numbers_in
 from hakem.settings import ROOT
-from hakem.working import Calculation, calculate, calculation_json
+from hakem.sums import work_out
+from hakem.working import Calculation, calculate, calculation_json, matched
 
 # A small rule text with one sentence per formula kind.
 BANT_TEXT = """Bant Oyunu
@@ -637,6 +638,36 @@ def test_what_a_count_includes_is_not_what_it_counts():
     assert bind("kolonide 7 kişi var, 2'si çaresiz", qs).values == {"colony": (7.0,)}
     assert bind("kolonide 6 kişi var (1'i çaresiz), okulda 2", qs).values == {
         "colony": (6.0,), "outside": (2.0,)}
+    # a number of what is included is part of the count after it, not a count of its own
+    assert bind("kolonide 1 çaresiz dahil 5 kişi var, okulda 2 karakterim var", qs).values == {
+        "colony": (5.0,), "outside": (2.0,)}
+
+
+def test_a_rank_said_of_oneself_in_any_of_its_forms():
+    rank = [Quantity("rank", "sıra", ("sıra", "sıradayım", "oldum", "ilk sıra"), ranked=True,
+                     first=("ilk sira",))]  # folded, as the loader keeps it
+    for question, place in [("yerleşimde birinci benim, rakip ikinci", 1.0),
+                            ("yerleşimde ikinciyim", 2.0), ("üçüncüydüm", 3.0),
+                            ("2 altıgenli yerleşimde ilk sıradayım", 1.0),
+                            ("ikinci oldum", 2.0)]:
+        assert bind(question + ". kaç puan", rank).values == {"rank": (place,)}, question
+    assert bind("2 altıgenli yerleşimde ilk sırada mıyım", rank).values == {}  # asked
+    # a name standing for one of itself counts one, though it is an ordinal word
+    places = [Quantity("firsts", "birincilik", ("en öndeki", "birinci"), default=0),
+              Quantity("seconds", "ikincilik", ("ikinci",), default=0)]
+    assert bind("ilk ikisinde en öndeki bendim, üçüncüde ikinciydim", places).values == {
+        "firsts": (2.0,), "seconds": (1.0,)}
+
+
+def test_sizes_listed_before_a_count_of_them_are_each_ones_size():
+    clusters = [Quantity("clusters", "küme", ("küme", "kümem"), summed=True)]
+    assert bind("3'lük ve 2'lik iki enerji tarlası kümemi birleştirdi", clusters).values == {
+        "clusters": (3.0, 2.0)}
+    assert bind("3'lük, 2'lik ve 4'lük üç kümemi birleştirdi", clusters).values == {
+        "clusters": (3.0, 2.0, 4.0)}
+    # as many sizes as the count says, or they are not its sizes
+    assert bind("3'lük ve 2'lik üç kümemi birleştirdi", clusters).values != {
+        "clusters": (3.0, 2.0)}
 
 
 def test_a_part_is_dropped_only_when_named_after_it_and_the_rule_adds_it():
@@ -1809,6 +1840,11 @@ def test_occasions_told_in_order_count_once_each():
     together = bind("ilk turunda en öndeydim; ikincisinde ve üçüncüsünde ikinci sıradaydım",
                     ranks)
     assert together.values == {"firsts": (1.0,), "seconds": (2.0,)}
+    # "birinde … birinde …": each "in one of them" is an occasion
+    ones = bind("3 kral günü oldu: birinde en ileri bendim, birinde ikinci en ileri bendim, "
+                "birinde de başka biriyle en önde berabereydik", [
+                    replace(ranks[0], aliases=(*ranks[0].aliases, "en önde")), ranks[1]])
+    assert ones.values == {"firsts": (2.0,), "seconds": (1.0,)}
     # a quantity not told occasion by occasion is left to the binder
     plain = [replace(q, per_occasion=False) for q in ranks]
     assert bind("ilkinde en öndeydim, ikincisinde ikinci sıradaydım", plain).values == {}
@@ -2340,3 +2376,29 @@ def test_a_needed_phrase_that_opens_with_a_number_is_said_in_digits_or_words(rea
                     "2 altıgenli orta yerleşimin son boşluğu ve iki karo da benim. bu hamleden "
                     "toplam kaç puan?", "rebirth")
     assert calc is not None and calc.value == 9
+
+
+def test_a_phrase_with_digits_names_the_number_said_with_its_noun():
+    # "2 altıgenli": the two-hex settlement, told apart from the three-hex one by its number
+    said = tokens("2 altıgenli yerleşimin son boşluğuydu")
+    assert matched(said, ("2 altıgenli",)) == 1 and matched(said, ("3 altıgenli",)) == 0
+    # a number alone is no phrase: "+1" is not said by every 1
+    assert matched(tokens("1 kart çektim"), ("+1",)) == 0
+
+
+def test_the_players_own_scoring_moves_worked_out_on_the_real_rules(real_corpus):
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    # the settlement told by its size, the rank said of oneself, and the port's point
+    port = work_out(calculator, "liman sembollü boşluğa yerleşim karosu koydum; bu, 2 altıgenli "
+                    "yerleşimin son boşluğuydu ve yerleşimde birinci benim, rakip ikinci. Bu "
+                    "hamleden toplam kaç puan alırım?", "rebirth")
+    assert port is not None and port.value == 6
+    # a tile joining two clusters scores the joined cluster
+    joined = work_out(calculator, "yeni enerji tarlası karom, 3'lük ve 2'lik iki enerji tarlası "
+                      "kümemi birleştirdi. Kaç puan alırım?", "rebirth")
+    assert joined is not None and joined.value == 6
+    # each "birinde" a King's Day; a tie for first scores as first; the '0' token costs 3
+    days = work_out(calculator, "3 Kral Günü oldu: birinde en ileri bendim, birinde ikinci en "
+                    "ileri bendim, birinde de başka biriyle en önde berabereydik. Bir de 0 "
+                    "alanında 1 belirtecim var. Bunlardan net kaç ZP?", "nucleum")
+    assert days is not None and days.value == 11

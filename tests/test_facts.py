@@ -224,6 +224,15 @@ def test_range_picks_the_penalty_band(facts):
     assert hits[0].fact.min == 12
 
 
+def test_a_band_asked_by_its_effect_is_that_band(facts):
+    # "2 kart" is what the band gives, not a count of tokens outside it
+    for question, low in [("kaç krizde topluluk jetonu olunca 2 kart eksik çekmeye başlıyoruz",
+                           8),
+                          ("kac krizde topluluk jetonum olunca her raunt 1 kart eksik cekiyorum",
+                           4)]:
+        assert search_facts(facts, question, "daybreak")[0].fact.min == low, question
+
+
 def test_player_count_selects_the_setup(facts):
     hits = search_facts(facts, "3 kişi oynuyoruz, standart kurulumda kaç ağaç konur?", "daybreak")
     assert hits[0].fact.value == 16
