@@ -42,13 +42,16 @@ from .bind_scope import left_out, measures, placed
 from .bind_words import (
     ABLATIVE,
     ARTICLES,
+    CLAUSE_ENDS,
     ELLIPSIS,
     FILLER,
     FILLER_WORD,
     GIVES,
     MINE,
     MORE,
+    PLURAL,
     SELF,
+    SENTENCE_ENDS,
     SEPARATORS,
     WINDOW,
 )
@@ -77,7 +80,7 @@ def _counted_before(m: Mention, found: list[Mention], owner: dict[int, str]) -> 
         first = prev.first
 
 
-def _without_included(toks: list[Token], found: list[Mention],
+def _without_included(question: str, toks: list[Token], found: list[Mention],
                       names: list[tuple[str, str]]) -> tuple[list[Token], list[Mention]]:
     """The tokens with each "X dahil" phrase read as filler, and the mentions without X; a
     number of X ("1 çaresiz dahil 5 kişi") is part of the count after it, so the phrase
@@ -85,14 +88,30 @@ def _without_included(toks: list[Token], found: list[Mention],
     inside = [m for m in found if m.last + 1 < len(toks) and toks[m.last + 1].text in _INCLUDED]
     if not inside:
         return toks, found
+    # (only a number right before X, of one X: "kolonide 7 (çaresiz dahil)" and "7 çaresizler
+    # dahil" count the colony)
     counted = {j for m in inside if m.first > 0 and toks[m.first - 1].number is not None
+               and not PLURAL.search(m.tail) and not toks[m.first - 1].text
+               and _spaced(question, toks[m.first - 1], toks[m.first])
                for j in range(m.first - 1, m.last + 2)}
     if counted:
         toks = [t for j, t in enumerate(toks) if j not in counted]
-        return _without_included(toks, mentions(toks, names), names)
+        return _without_included(question, toks, mentions(toks, names), names)
     blank = {j for m in inside for j in range(m.first, m.last + 2)}
     return ([Token(FILLER_WORD, t.start, t.end) if j in blank else t
              for j, t in enumerate(toks)], [m for m in found if m not in inside])
+
+
+def _spaced(question: str, a: Token, b: Token) -> bool:
+    """Only spaces between two tokens: "1 çaresiz", not "7 (çaresiz"."""
+    return question[a.end : b.start].isspace()
+
+
+def _clause_ends(toks: list[Token], at: int) -> bool:
+    """Nothing of the clause follows ``at``: "birinci benim, rakip ikinci" says the rank;
+    "birinci benim rakibim oldu" and "birinci benim değil" do not."""
+    return at >= len(toks) or toks[at].text in SEPARATORS or toks[at].text in SENTENCE_ENDS \
+        or toks[at].text in CLAUSE_ENDS
 
 
 def _gap_ok(toks: list[Token], a: int, b: int) -> bool:
@@ -130,7 +149,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     aside = glosses(question, toks)
     toks = [t for j, t in enumerate(toks) if j not in aside]
     names = [(q.name, a) for q in qs.values() for a in q.aliases]
-    toks, found = _without_included(toks, mentions(toks, names), names)
+    toks, found = _without_included(question, toks, mentions(toks, names), names)
     in_names = {j for m in found for j in range(m.first, m.last + 1)}
     each, collective = each_of(question, toks, found, qs)
     sizes, counts = sizes_counted(question, toks, found, qs)
@@ -230,7 +249,8 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         then = toks[n + 1].text if n + 1 < len(toks) else ""
         if n not in owner and ranked and (
                 SELF.search(fold(question[toks[n].start:toks[n].end]))
-                or (is_rank_token(question, toks[n]) and (then in _OF_ONESELF or then in MINE))):
+                or (is_rank_token(question, toks[n]) and (then in _OF_ONESELF or (
+                    then in MINE and _clause_ends(toks, n + 2))))):
             owner[n] = ranked[0]
     first_said(toks, found, qs, owner)  # "çoğunluk bende": the rank's first place
     for n in counts_of_lists(toks, owner, named_by, qs):

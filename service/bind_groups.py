@@ -198,6 +198,7 @@ def glosses(question: str, toks: list[Token]) -> set[int]:
     return out
 
 
+_SIZED = re.compile(r"\w+l[ıiuü]k$")  # "karoluk": a thing named by its size
 NAME_WORDS = 3  # words between a count and its name ("iki enerji tarlası kümemi")
 
 
@@ -209,7 +210,9 @@ def sizes_counted(question: str, toks: list[Token], found: list[Mention],
     sizes: dict[int, str] = {}
     counts: set[int] = set()
     for m in found:
-        if not qs[m.quantity].summed:
+        # only a quantity of sizes ("karoluk": named by its size), not one of things counted
+        # ("5'lik ve 3'lük iki legend'ım" are two Legends, each paying 1 €$)
+        if not qs[m.quantity].summed or not any(_SIZED.search(a) for a in qs[m.quantity].aliases):
             continue
         j = m.first - 1
         while j >= 0 and toks[j].number is None and m.first - j <= NAME_WORDS \
@@ -219,7 +222,14 @@ def sizes_counted(question: str, toks: list[Token], found: list[Mention],
             continue
         listed: list[int] = []
         k = j - 1
-        while k >= 0 and toks[k].number is not None and MEASURE.match(question, toks[k].end):
+        while k >= 0:
+            # "3'lük", or "3 karoluk": the size's word after it
+            if k and toks[k].number is None and _SIZED.search(toks[k].text):
+                k -= 1
+            elif toks[k].number is None or not MEASURE.match(question, toks[k].end):
+                break
+            if toks[k].number is None or toks[k].text:
+                break
             listed.append(k)
             if k < 2 or toks[k - 1].text not in SEPARATORS:
                 break

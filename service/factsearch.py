@@ -230,7 +230,9 @@ def _related(fact: Fact, q_numbers: list[Stated]) -> list[float]:
 
 def _gives(fact: Fact, n: Stated) -> bool:
     """The number is said of what the fact gives, not of what its range counts."""
-    result = _words(fact.value_unit) - _words(fact.unit)
+    # ("Sıcaklık Bandı" given by a fact of "bant": the same thing, not what it gives)
+    own = _words(f"{fact.unit} {fact.subject}")
+    result = {w for w in _words(fact.value_unit) if not any(_same_word(w, o) for o in own)}
     return bool(n.noun) and bool(result) and _counts_same_thing([n.noun], result)
 
 

@@ -641,6 +641,8 @@ def test_what_a_count_includes_is_not_what_it_counts():
     # a number of what is included is part of the count after it, not a count of its own
     assert bind("kolonide 1 çaresiz dahil 5 kişi var, okulda 2 karakterim var", qs).values == {
         "colony": (5.0,), "outside": (2.0,)}
+    assert bind("kolonide 7 (çaresiz dahil), okulda 2 karakterim var", qs).values == {
+        "colony": (7.0,), "outside": (2.0,)}
 
 
 def test_a_rank_said_of_oneself_in_any_of_its_forms():
@@ -652,6 +654,9 @@ def test_a_rank_said_of_oneself_in_any_of_its_forms():
                             ("ikinci oldum", 2.0)]:
         assert bind(question + ". kaç puan", rank).values == {"rank": (place,)}, question
     assert bind("2 altıgenli yerleşimde ilk sırada mıyım", rank).values == {}  # asked
+    # "benim" of something else, or denied, says no rank
+    assert bind("birinci benim rakibim oldu, ben ikinci oldum. kaç puan", rank).values == {
+        "rank": (2.0,)}
     # a name standing for one of itself counts one, though it is an ordinal word
     places = [Quantity("firsts", "birincilik", ("en öndeki", "birinci"), default=0),
               Quantity("seconds", "ikincilik", ("ikinci",), default=0)]
@@ -660,7 +665,12 @@ def test_a_rank_said_of_oneself_in_any_of_its_forms():
 
 
 def test_sizes_listed_before_a_count_of_them_are_each_ones_size():
-    clusters = [Quantity("clusters", "küme", ("küme", "kümem"), summed=True)]
+    clusters = [Quantity("clusters", "küme", ("karoluk", "küme", "kümem"), summed=True)]
+    assert bind("3 karoluk ve 2 karoluk iki kümemi birleştirdi", clusters).values == {
+        "clusters": (3.0, 2.0)}
+    # only a quantity named by its size: two Legends are two, whatever they are worth
+    legends = [Quantity("legends", "Legend", ("legend",), summed=True)]
+    assert bind("5'lik ve 3'lük iki legend'ım var", legends).values == {"legends": (2.0,)}
     assert bind("3'lük ve 2'lik iki enerji tarlası kümemi birleştirdi", clusters).values == {
         "clusters": (3.0, 2.0)}
     assert bind("3'lük, 2'lik ve 4'lük üç kümemi birleştirdi", clusters).values == {

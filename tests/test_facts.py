@@ -231,6 +231,9 @@ def test_a_band_asked_by_its_effect_is_that_band(facts):
                           ("kac krizde topluluk jetonum olunca her raunt 1 kart eksik cekiyorum",
                            4)]:
         assert search_facts(facts, question, "daybreak")[0].fact.min == low, question
+    # a count of what the range itself counts, named another way, is still compared with it
+    hits = search_facts(facts, "aynı anda 5 küresel proje olabilir mi", "daybreak")
+    assert hits[0].in_range is False
 
 
 def test_player_count_selects_the_setup(facts):
