@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 
 from .facts import Fact
-from .numbers import number_spans
+from .numbers import is_rank, number_spans
 from .places import Sentence
-from .text import casefold_tr, fold, sentence_spans
+from .text import fold, sentence_spans
 
 # "2 Oyuncu ...", "2 oyunculu oyunda", "Solo Mod (1 Oyuncu)": a sentence for one player count.
 _COUNT = re.compile(r"(?<![\d–-])(\d)\s+(?:oyuncu(?:lu)?|kisi(?:lik|yle)?)\b(?!\s+(?:arasi|icin))")
@@ -40,7 +40,6 @@ WE_COUNT = {"ikimiz": 2, "ucumuz": 3, "dordumuz": 4, "besimiz": 5}
 # nor "2 oyuncuya kart verir" (the players something is given to).
 _STATED = re.compile(r"(?:kisi|oyuncu|player)(?!\w*\s+arasi)(?!\w*dan\b|\w*den\b)"
                      r"(?!ya\b|ye\b|lara?\b)")
-_ORDINAL = re.compile(r"(?:inci|ıncı|uncu|üncü|nci|ncı|ncu|ncü)$")
 
 
 def stated_players(question: str) -> int | None:
@@ -61,7 +60,7 @@ def stated_players_at(question: str) -> tuple[int, tuple[int, int] | None] | Non
             return next(v for k, v in WE_COUNT.items() if word.startswith(k)), None
     for start, end, value in number_spans(question):
         # "ikinci oyuncu", "2. oyuncu": which player, not how many.
-        if _ORDINAL.search(casefold_tr(question[start:end])) or question[end:end + 1] == ".":
+        if is_rank(question[start:end]) or question[end:end + 1] == ".":
             continue
         after = fold(question[end:end + 24]).lstrip(" '’")
         if _STATED.match(after) and value.is_integer():

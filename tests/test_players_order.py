@@ -45,6 +45,7 @@ def test_rows_for_another_count_come_after_the_rest_in_their_order():
     # an ordinal, a comparison, the players something is given to: no count stated
     ("ikinci oyuncu ne yapar", None),
     ("2. oyuncu kaç kart çeker", None),
+    ("üçüncüyüm oyuncu sırasında, kaç kart çekerim", None),  # an ordinal said of oneself
     ("2 oyuncudan fazlaysak", None),
     ("2 oyuncu arasında eşitlik", None),
     ("3 oyuncuya kart verir mi", None),
