@@ -14,11 +14,13 @@ from .text import fold
 # Words between a number and what it counts that do not change what it counts. "kez"
 # ("2 kez belirteci 0'a koydum") counts what follows it unless the formula counts occasions
 # (then "kez" is that quantity's name and is read first). "2 gelen zar": a die showing 2;
-# "d10 zarı 0 gösteriyor", "d10'un üstünde 0 yazıyor": what a die shows.
+# "d10 zarı 0 gösteriyor", "d10 zarında 0 yazıyor", "d10'un üstünde 0 yazıyor": what a die
+# shows.
 FILLER = frozenset(fold(w) for w in """tane adet daha de da tl şu an anda su şuan değeri degeri
 değerinde toplam total of my i have has var olan olarak sadece only just kadar the a is are
 was were shows kapalı açık harcanmamış kullanılmamış uygun unused face down up gelen gelmiş
-kez kere defa dahil normal zarı üstünde üstte üzerinde gösteren""".split())
+kez kere defa dahil normal zarı zarım zarında zarımda zarındaki zarımdaki üstünde üstte üzerinde
+gösteren""".split())
 FILLER_WORD = "dahil"
 # "benim", "bende", "bendeydi": the thing named is the speaker's (``ones``, ``occasions``).
 MINE = frozenset(("benim", "bende", "bendeydi", "benimdi", "bendedir", "mine"))

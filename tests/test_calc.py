@@ -1115,6 +1115,9 @@ def test_a_zero_stated_for_a_die_that_counts_it_otherwise():
     assert bind("d4=3 ve 0 gösteren bi d10 var", dice).values == {"gig": (3.0, 10.0)}
     assert bind("d10 0 gösteriyor, d4 de 3te", dice).values == {"gig": (10.0, 3.0)}
     assert bind("d4 0 gösteriyor, d10 5", dice).values == {"gig": (0.0, 5.0)}
+    # the die's own noun between its name and what it shows: "d10 zarında 0 yazıyor"
+    assert bind("d10 zarında 0 yazıyor, d4 de 2", dice).values == {"gig": (10.0, 2.0)}
+    assert bind("d10 zarım 0, d4 de 2", dice).values == {"gig": (10.0, 2.0)}
 
 
 def test_zero_counts_must_name_an_alias_and_be_a_number_the_rules_state(bant):
@@ -2412,3 +2415,12 @@ def test_the_players_own_scoring_moves_worked_out_on_the_real_rules(real_corpus)
                     "ileri bendim, birinde de başka biriyle en önde berabereydik. Bir de 0 "
                     "alanında 1 belirtecim var. Bunlardan net kaç ZP?", "nucleum")
     assert days is not None and days.value == 11
+
+
+def test_noise_tokens_at_a_location_are_no_survivors_there(real_corpus):
+    # "Hastane'de 2 gürültü jetonu var": the 2 counts noise tokens, not survivors
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    zombies = next(f for f in calculator.formulas if f.id == "zombies-added")
+    stated = bind("kolonide 4 hayatta kalan var, Hastane'de 2 hayatta kalanım var ve "
+                  "Hastane'de 2 gürültü jetonu var", zombies.quantities)
+    assert stated.values["outside"] == (2.0,)
