@@ -70,9 +70,11 @@ _ROUND = r"(?:raun[dt]|round|tur)\w*"
 _NEXT = re.compile(rf"\b(?:sonraki|gelecek|next) {_ROUND}")
 _ORDINAL = re.compile(rf"\b(\d+)\. ?{_ROUND}")
 # "iki Büyüme Aşaması sonraki emisyonda", "3 raunt sonra", "2 Büyüme Aşaması'ndan
-# sonra": rounds counted from now (the count is the number said right before).
+# sonra", "iki Büyüme Aşaması daha geçince": rounds counted from now (the count is the
+# number said right before).
 _COUNT_AFTER = re.compile(rf"(?:{_ROUND}|buyume\s+asamas\w*|growth(?:\s+phase)?\w*)"
-                          r"(?:['’]\w*)?\s+sonra(?:ki|s\w*)?\b")
+                          r"(?:['’]\w*)?\s+(?:daha\s+)?(?:sonra(?:ki|s\w*)?|gec(?:ince|tikten"
+                          r"|erse|ip))\b")
 _ONE = re.compile(r"\b(?:bir|bi)\s*$")  # "bir raunt sonra": one, said as a word
 _USED_WITHIN = 40  # characters after the later round that say what happens in it
 MAX_AHEAD = 10  # more rounds than any game here has is no question about play

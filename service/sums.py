@@ -218,8 +218,9 @@ def each_asked(calculator: Calculator, question: str, game: str) -> Calculation 
     first = parts[0]
     results = [parts[0].result]
     for p in parts[1:]:  # a step both parts rest on is shown once, in the first
+        # (the step shown in parentheses, or as an earlier part's own result)
         results.append(_STEP.sub(lambda m: "" if m.group(0)[1:] in " ".join(results)
-                                 else m.group(0), p.result))
+                                 or m.group(0)[2:-1] in results else m.group(0), p.result))
     return Calculation(
         formula="&".join(p.formula for p in parts), game=game, value=first.value,
         result=". ".join(results),

@@ -2181,6 +2181,10 @@ def test_rounds_ahead():
     assert rounds_ahead("şu an 9, 2 Büyüme Aşaması'ndan sonra emisyonda", used) == 2
     assert rounds_ahead("şu an 9, 2  raunt sonrasında emisyonda", used) == 2
     assert rounds_ahead("şu an 9, bi raunt sonra emisyonda", used) == 1
+    # "daha geçince": when that many have passed
+    assert rounds_ahead("şu an 8. iki Büyüme Aşaması daha geçince talep kaç olur, o "
+                        "raundun emisyon aşamasında", used) == 2
+    assert rounds_ahead("şu an 8, 2 raunt geçtikten sonra emisyonda", used) == 2
     # a rank, a decimal, a range, a sign, a digit of another script: no count; "on iki" is
     # twelve (not "iki"), more rounds than any game has
     for said in ("üçüncü raunttan sonraki", "2,5 raunt sonra", "2-3 raunt sonra",
@@ -2424,3 +2428,15 @@ def test_noise_tokens_at_a_location_are_no_survivors_there(real_corpus):
     stated = bind("kolonide 4 hayatta kalan var, Hastane'de 2 hayatta kalanım var ve "
                   "Hastane'de 2 gürültü jetonu var", zombies.quantities)
     assert stated.values["outside"] == (2.0,)
+
+
+def test_two_numbers_asked_in_turn_carry_the_first_into_the_second(real_corpus):
+    # the demand two Growth Phases on is the one that round's Emissions check meets, and
+    # the step is shown once, as the first answer
+    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+    both = work_out(calculator, "Çin'im, şu an enerji talebim 8. İki Büyüme Aşaması daha "
+                    "geçince talep kaç olur, o raundun emisyon aşamasında toplam enerjim 9 ise "
+                    "kaç krizde topluluk jetonu alırım?", "daybreak")
+    assert both is not None and both.value == 12
+    assert "3 Krizde Topluluk jetonu: 12 Enerji Talebi − 9" in both.result
+    assert both.result.count("8 Enerji Talebi + 2") == 1
