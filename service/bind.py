@@ -42,7 +42,6 @@ from .bind_scope import left_out, measures, placed
 from .bind_words import (
     ABLATIVE,
     ARTICLES,
-    CLAUSE_ENDS,
     ELLIPSIS,
     FILLER,
     FILLER_WORD,
@@ -51,7 +50,6 @@ from .bind_words import (
     MORE,
     PLURAL,
     SELF,
-    SENTENCE_ENDS,
     SEPARATORS,
     WINDOW,
 )
@@ -107,11 +105,17 @@ def _spaced(question: str, a: Token, b: Token) -> bool:
     return question[a.end : b.start].isspace()
 
 
-def _clause_ends(toks: list[Token], at: int) -> bool:
-    """Nothing of the clause follows ``at``: "birinci benim, rakip ikinci" says the rank;
-    "birinci benim rakibim oldu" and "birinci benim değil" do not."""
-    return at >= len(toks) or toks[at].text in SEPARATORS or toks[at].text in SENTENCE_ENDS \
-        or toks[at].text in CLAUSE_ENDS
+def _mine_said(toks: list[Token], at: int) -> bool:
+    """"benim" before ``at`` says "I am": "birinci benim, rakip ikinci", "birinci benim kaç
+    puan"; not when denied ("birinci benim değil") or when it owns the word after it
+    ("birinci benim rakibim oldu": "my rival")."""
+    if at >= len(toks) or toks[at].number is not None:
+        return True
+    said = toks[at].text
+    return not (said.startswith("degil") or (len(said) > 4 and _POSSESSED.search(said)))
+
+
+_POSSESSED = re.compile(r"(?:[iu]m|[iu]m[iu]z)$")  # folded: "rakibim", "takımımız"
 
 
 def _gap_ok(toks: list[Token], a: int, b: int) -> bool:
@@ -250,7 +254,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
         if n not in owner and ranked and (
                 SELF.search(fold(question[toks[n].start:toks[n].end]))
                 or (is_rank_token(question, toks[n]) and (then in _OF_ONESELF or (
-                    then in MINE and _clause_ends(toks, n + 2))))):
+                    then in MINE and _mine_said(toks, n + 2))))):
             owner[n] = ranked[0]
     first_said(toks, found, qs, owner)  # "çoğunluk bende": the rank's first place
     for n in counts_of_lists(toks, owner, named_by, qs):

@@ -18,7 +18,7 @@ import re
 
 from .bind_words import CLAUSE_ENDS, EVERY, MEASURE, RATE_WORDS, SENTENCE_ENDS, SEPARATORS
 from .formulas import Quantity
-from .mentions import Mention, Token
+from .mentions import Mention, Token, word_matches
 from .text import APOSTROPHES, fold
 
 # "d4, d6 ve d10 hepsi 2", "d8 ile d12 ikisi de 5", "d10 ile d12 de 5", "her biri 3": one
@@ -204,15 +204,17 @@ NAME_WORDS = 3  # words between a count and its name ("iki enerji tarlası küme
 
 def sizes_counted(question: str, toks: list[Token], found: list[Mention],
                   qs: dict[str, Quantity]) -> tuple[dict[int, str], set[int]]:
-    """"3'lük ve 2'lik iki kümemi birleştirdi": "-lik" numbers listed right before a count
-    of a summed quantity's name, as many as it counts, are the size of each (number →
+    """"3'lük ve 2'lik iki kümemi birleştirdi": "-lik" numbers ("3'lük", "3 karoluk")
+    listed right before a count of the name of a summed quantity named by its size (an
+    alias in "-lik": "karoluk"), as many as it counts, are the size of each (number →
     quantity); the count only says how many there are (its token, in the set)."""
     sizes: dict[int, str] = {}
     counts: set[int] = set()
     for m in found:
         # only a quantity of sizes ("karoluk": named by its size), not one of things counted
         # ("5'lik ve 3'lük iki legend'ım" are two Legends, each paying 1 €$)
-        if not qs[m.quantity].summed or not any(_SIZED.search(a) for a in qs[m.quantity].aliases):
+        sized = [fold(a) for a in qs[m.quantity].aliases if _SIZED.search(a)]
+        if not qs[m.quantity].summed or not sized:
             continue
         j = m.first - 1
         while j >= 0 and toks[j].number is None and m.first - j <= NAME_WORDS \
@@ -224,7 +226,8 @@ def sizes_counted(question: str, toks: list[Token], found: list[Mention],
         k = j - 1
         while k >= 0:
             # "3'lük", or "3 karoluk": the size's word after it
-            if k and toks[k].number is None and _SIZED.search(toks[k].text):
+            if k and toks[k].number is None and any(word_matches(toks[k].text, a)
+                                                     for a in sized):
                 k -= 1
             elif toks[k].number is None or not MEASURE.match(question, toks[k].end):
                 break

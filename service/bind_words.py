@@ -15,11 +15,11 @@ from .text import fold
 # ("2 kez belirteci 0'a koydum") counts what follows it unless the formula counts occasions
 # (then "kez" is that quantity's name and is read first). "2 gelen zar": a die showing 2;
 # "d10 zarı 0 gösteriyor", "d10 zarında 0 yazıyor", "d10'un üstünde 0 yazıyor": what a die
-# shows.
+# shows ("3 zarım var" counts dice: no filler).
 FILLER = frozenset(fold(w) for w in """tane adet daha de da tl şu an anda su şuan değeri degeri
 değerinde toplam total of my i have has var olan olarak sadece only just kadar the a is are
 was were shows kapalı açık harcanmamış kullanılmamış uygun unused face down up gelen gelmiş
-kez kere defa dahil normal zarı zarım zarında zarımda zarındaki zarımdaki üstünde üstte üzerinde
+kez kere defa dahil normal zarı zarında zarımda zarındaki zarımdaki üstünde üstte üzerinde
 gösteren""".split())
 FILLER_WORD = "dahil"
 # "benim", "bende", "bendeydi": the thing named is the speaker's (``ones``, ``occasions``).

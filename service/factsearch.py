@@ -21,6 +21,7 @@ import numpy as np
 
 from .facts import Fact, FactHit, apply_rate
 from .lexical import Glossary
+from .mentions import word_matches
 from .numbers import WORD, is_rank, number_spans, numbers_in, word_number
 from .text import STOPWORDS, fold, prefix, stem, without_question_phrases, words
 
@@ -230,9 +231,14 @@ def _related(fact: Fact, q_numbers: list[Stated]) -> list[float]:
 
 def _gives(fact: Fact, n: Stated) -> bool:
     """The number is said of what the fact gives, not of what its range counts."""
-    # ("Sıcaklık Bandı" given by a fact of "bant": the same thing, not what it gives)
-    own = _words(f"{fact.unit} {fact.subject}")
-    result = {w for w in _words(fact.value_unit) if not any(_same_word(w, o) for o in own)}
+    # ("Sıcaklık Bandı" given by a fact of "bant": the same thing, not what it gives; the
+    # unit alone says what the range counts, the subject names both: "Solo kurulumda Ağaç")
+    unit = _words(fact.unit)
+    given = [fold(w) for w in WORD.findall(fact.value_unit)]
+    if not given or any(word_matches(given[-1], u) or _same_word(given[-1], u) for u in unit):
+        return False
+    result = {w for w in _words(fact.value_unit)
+              if not any(word_matches(w, u) or _same_word(w, u) for u in unit)}
     return bool(n.noun) and bool(result) and _counts_same_thing([n.noun], result)
 
 

@@ -234,6 +234,10 @@ def test_a_band_asked_by_its_effect_is_that_band(facts):
     # a count of what the range itself counts, named another way, is still compared with it
     hits = search_facts(facts, "aynı anda 5 küresel proje olabilir mi", "daybreak")
     assert hits[0].in_range is False
+    # what a player-count fact gives, named in its subject too, is still what it gives:
+    # "6 ağaç" is no player count out of the solo range
+    hits = search_facts(facts, "solo oyunda 6 ağaç mı konur", "daybreak")
+    assert hits[0].fact.id == "solo-trees" and hits[0].in_range is not False
 
 
 def test_player_count_selects_the_setup(facts):
