@@ -100,6 +100,23 @@ def _without_included(question: str, toks: list[Token], found: list[Mention],
              for j, t in enumerate(toks)], [m for m in found if m not in inside])
 
 
+def _plain_included(toks: list[Token]) -> list[Token]:
+    """The tokens with "dahil" said the plain way: "1 çaresiz de dahil", "dahil olmak üzere
+    5 kişi" read as "1 çaresiz dahil 5 kişi"."""
+    drop: set[int] = set()
+    for j, t in enumerate(toks):
+        if t.text not in _INCLUDED:
+            continue
+        if j and toks[j - 1].text in _ALSO_WORDS:
+            drop.add(j - 1)
+        if [u.text for u in toks[j + 1 : j + 3]] == ["olmak", "uzere"]:
+            drop |= {j + 1, j + 2}
+    return [t for j, t in enumerate(toks) if j not in drop] if drop else toks
+
+
+_ALSO_WORDS = frozenset(("de", "da"))
+
+
 def _spaced(question: str, a: Token, b: Token) -> bool:
     """Only spaces between two tokens: "1 çaresiz", not "7 (çaresiz"."""
     return question[a.end : b.start].isspace()
@@ -152,6 +169,7 @@ def bind(question: str, quantities: Iterable[Quantity]) -> Binding:
     toks = tokens(question)
     aside = glosses(question, toks)
     toks = [t for j, t in enumerate(toks) if j not in aside]
+    toks = _plain_included(toks)
     names = [(q.name, a) for q in qs.values() for a in q.aliases]
     toks, found = _without_included(question, toks, mentions(toks, names), names)
     in_names = {j for m in found for j in range(m.first, m.last + 1)}

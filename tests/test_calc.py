@@ -643,6 +643,11 @@ def test_what_a_count_includes_is_not_what_it_counts():
         "colony": (5.0,), "outside": (2.0,)}
     assert bind("kolonide 7 (çaresiz dahil), okulda 2 karakterim var", qs).values == {
         "colony": (7.0,), "outside": (2.0,)}
+    # said the longer ways: "de dahil", "dahil olmak üzere"
+    for said in ("1 çaresiz de dahil 5 kişi", "1 çaresiz dahil olmak üzere 5 kişi",
+                 "çaresizler dahil olmak üzere 5 kişi"):
+        assert bind(f"kolonide {said} var, okulda 2 karakterim var", qs).values == {
+            "colony": (5.0,), "outside": (2.0,)}, said
 
 
 def test_a_rank_said_of_oneself_in_any_of_its_forms():
