@@ -139,3 +139,28 @@ def test_the_judges_answers_command_names_a_bad_set_in_one_line(tmp_path, capsys
     bad.write_text('{"id": "x"}\n', encoding="utf-8")
     assert answers_main([str(bad), "--out", str(tmp_path / "o.jsonl")]) == 2
     assert "bad.jsonl:1" in capsys.readouterr().err
+
+
+def test_the_calculator_snapshot_counts_and_compares(tmp_path, capsys):
+    from hakem_eval.calcsnap import main as snap_main
+
+    situations = tmp_path / "s.jsonl"
+    line = {"id": "x-1", "question": "kolonide 7 hayatta kalan var, kaç yiyecek harcıyoruz",
+            "game": "dead-of-winter", "kind": "threshold", "style": "colloquial",
+            "answer": "⌈7/2⌉ = 4", "value": 4,
+            "evidence": ["her 2 hayatta kalan için 1 yiyecek jetonu harca"]}
+    situations.write_text(json.dumps(line, ensure_ascii=False) + "\n", encoding="utf-8")
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    assert snap_main([str(situations), "--out", str(first)]) == 0
+    assert "1 questions: 1 right, 0 wrong" in capsys.readouterr().out
+    rows = json.loads(first.read_text(encoding="utf-8"))
+    assert rows["x-1"]["value"] == 4 and rows["x-1"]["formula"]
+    # an earlier snapshot that worked it out otherwise: the change is listed
+    rows["x-1"].update(value=3, result="3 yiyecek")
+    first.write_text(json.dumps(rows, ensure_ascii=False), encoding="utf-8")
+    assert snap_main([str(situations), "--out", str(second), "--against", str(first)]) == 0
+    assert "x-1 wrong -> right" in capsys.readouterr().out
+    # a missing earlier snapshot is a one-line error
+    assert snap_main([str(situations), "--out", str(second), "--against",
+                      str(tmp_path / "none.json")]) == 2
+    assert "error:" in capsys.readouterr().err
