@@ -69,6 +69,10 @@ def each_of(question: str, toks: list[Token], found: list[Mention],
         each[n] = (names[0].quantity, len(names))
         if told:
             collective.add(j)
+    # "ikisi de benim rengim": "both of them", with no number after it, counts nothing either
+    collective.update(n for n, t in enumerate(toks[:-1]) if t.number is not None
+                      and fold(question[t.start:t.end]) in _ALL_OF_N
+                      and toks[n + 1].text in _ALSO)
     return each, collective
 
 

@@ -686,6 +686,9 @@ def test_sizes_listed_before_a_count_of_them_are_each_ones_size():
         "clusters": (3.0, 2.0)}
     assert bind("3'lük, 2'lik ve 4'lük üç kümemi birleştirdi", clusters).values == {
         "clusters": (3.0, 2.0, 4.0)}
+    # "(ikisi de benim rengim)": both of them, no count of its own
+    assert bind("4 karoluk kümemle 2 karoluk kümemin (ikisi de benim rengim) arasına karo "
+                "koyup birleştirdim", clusters).values == {"clusters": (4.0, 2.0)}
     # as many sizes as the count says, or they are not its sizes
     assert bind("3'lük ve 2'lik üç kümemi birleştirdi", clusters).values != {
         "clusters": (3.0, 2.0)}
