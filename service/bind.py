@@ -41,6 +41,7 @@ from .bind_groups import (
 from .bind_scope import left_out, measures, placed
 from .bind_words import (
     ABLATIVE,
+    ALSO,
     ARTICLES,
     ELLIPSIS,
     FILLER,
@@ -107,14 +108,12 @@ def _plain_included(toks: list[Token]) -> list[Token]:
     for j, t in enumerate(toks):
         if t.text not in _INCLUDED:
             continue
-        if j and toks[j - 1].text in _ALSO_WORDS:
+        if j and toks[j - 1].text in ALSO:
             drop.add(j - 1)
         if [u.text for u in toks[j + 1 : j + 3]] == ["olmak", "uzere"]:
             drop |= {j + 1, j + 2}
     return [t for j, t in enumerate(toks) if j not in drop] if drop else toks
 
-
-_ALSO_WORDS = frozenset(("de", "da"))
 
 
 def _spaced(question: str, a: Token, b: Token) -> bool:

@@ -16,7 +16,15 @@ from __future__ import annotations
 import itertools
 import re
 
-from .bind_words import CLAUSE_ENDS, EVERY, MEASURE, RATE_WORDS, SENTENCE_ENDS, SEPARATORS
+from .bind_words import (
+    ALSO,
+    CLAUSE_ENDS,
+    EVERY,
+    MEASURE,
+    RATE_WORDS,
+    SENTENCE_ENDS,
+    SEPARATORS,
+)
 from .formulas import Quantity
 from .mentions import Mention, Token, word_matches
 from .text import APOSTROPHES, fold
@@ -27,7 +35,6 @@ from .text import APOSTROPHES, fold
 _ALL = frozenset(("hepsi", "hepsinde", "tumu", "tamami", "all", "both", "each"))
 _ALL_OF_N = {"ikisi": 2, "ucu": 3, "dordu": 4, "besi": 5, "altisi": 6, "yedisi": 7,
              "sekizi": 8, "dokuzu": 9}
-_ALSO = frozenset(("de", "da"))
 _THERE = frozenset(("var", ","))
 
 
@@ -38,7 +45,7 @@ def each_of(question: str, toks: list[Token], found: list[Mention],
     each: dict[int, tuple[str, int]] = {}
     collective: set[int] = set()
     for n, t in enumerate(toks):
-        j = n - 1 - (n > 0 and toks[n - 1].text in _ALSO)
+        j = n - 1 - (n > 0 and toks[n - 1].text in ALSO)
         if t.number is None or j < 0:
             continue
         said = fold(question[toks[j].start : toks[j].end])
@@ -72,7 +79,7 @@ def each_of(question: str, toks: list[Token], found: list[Mention],
     # "ikisi de benim rengim": "both of them", with no number after it, counts nothing either
     collective.update(n for n, t in enumerate(toks[:-1]) if t.number is not None
                       and fold(question[t.start:t.end]) in _ALL_OF_N
-                      and toks[n + 1].text in _ALSO)
+                      and toks[n + 1].text in ALSO)
     return each, collective
 
 

@@ -26,6 +26,7 @@ FILLER_WORD = "dahil"
 MINE = frozenset(("benim", "bende", "bendeydi", "benimdi", "bendedir", "mine"))
 TIMES = frozenset(("kez", "kere", "defa", "times"))  # "3 kere": how many times
 SEPARATORS = frozenset([",", ";", "+", "&", "ve", "and", "ile"])
+ALSO = frozenset(("de", "da"))  # "d10 ile d12 de 5", "çaresiz de dahil", "ikisi de"
 ELLIPSIS = frozenset(["tane", "adet"])
 ARTICLES = frozenset(("bir", "bi"))  # the indefinite article, as written and as said
 # "bir" is left out of the numbers (``numbers``: far more often the article). Before a

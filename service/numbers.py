@@ -46,9 +46,9 @@ _WORD_NUMBERS: dict[str, int] = {
     for stem_word, base in _STEMS.items() for end in _ENDINGS if _harmonic(stem_word, end)
 }
 # "birinci" (first) is the ordinal of "bir" and, unlike it, never an article.
-_WORD_NUMBERS.update({"birinci" + end: 1 for end in ("", "si", "yi", "ye", "de", "den", "yim",
-                                                       "ydim", "ydi", "yiz", "ydik", "lik")})
-# An ordinal said of oneself, as "birinciyim" above: "ikinciyim", "üçüncüydüm", "onuncuyuz".
+_WORD_NUMBERS.update({"birinci" + end: 1 for end in ("", "si", "yi", "ye", "de", "den", "ydi",
+                                                       "lik")})
+# An ordinal said of oneself: "birinciyim", "ikinciyim", "üçüncüydüm", "onuncuyuz".
 _WORD_NUMBERS.update({
     w + ending.replace("V", w[-1]): n
     for w, n in list(_WORD_NUMBERS.items()) if w.endswith(("nci", "ncı", "ncu", "ncü"))

@@ -2418,30 +2418,28 @@ def test_a_phrase_with_digits_names_the_number_said_with_its_noun():
     assert matched(tokens("1 kart çektim"), ("+1",)) == 0
 
 
-def test_the_players_own_scoring_moves_worked_out_on_the_real_rules(real_corpus):
-    calculator = Calculator.from_corpus(ROOT / "corpus", real_corpus)
+@pytest.mark.parametrize(("question", "game", "value"), [
     # the settlement told by its size, the rank said of oneself, and the port's point
-    port = work_out(calculator, "liman sembollü boşluğa yerleşim karosu koydum; bu, 2 altıgenli "
-                    "yerleşimin son boşluğuydu ve yerleşimde birinci benim, rakip ikinci. Bu "
-                    "hamleden toplam kaç puan alırım?", "rebirth")
-    assert port is not None and port.value == 6
+    ("liman sembollü boşluğa yerleşim karosu koydum; bu, 2 altıgenli yerleşimin son "
+     "boşluğuydu ve yerleşimde birinci benim, rakip ikinci. Bu hamleden toplam kaç puan "
+     "alırım?", "rebirth", 6),
     # the two-player sprawling settlement only when two are said to be in it
-    three = work_out(calculator, "İrlanda'da 4 altıgenli yerleşim doldu, yerleşimde 3 oyuncu "
-                     "var, sadece 1 karom var ve ben birinciyim, kaç puan?", "rebirth")
-    assert three is not None and three.value == 12
-    two = work_out(calculator, "İrlanda'da 4 altıgenli geniş yerleşim doldu, içinde sadece 2 "
-                   "oyuncu var, birinci benim kaç puan alırım?", "rebirth")
-    assert two is not None and two.value == 17
+    ("İrlanda'da 4 altıgenli yerleşim doldu, yerleşimde 3 oyuncu var, sadece 1 karom var ve "
+     "ben birinciyim, kaç puan?", "rebirth", 12),
+    ("İrlanda'da 4 altıgenli geniş yerleşim doldu, içinde sadece 2 oyuncu var, birinci benim "
+     "kaç puan alırım?", "rebirth", 17),
     # a tile joining two clusters scores the joined cluster
-    joined = work_out(calculator, "yeni enerji tarlası karom, 3'lük ve 2'lik iki enerji tarlası "
-                      "kümemi birleştirdi. Kaç puan alırım?", "rebirth")
-    assert joined is not None and joined.value == 6
+    ("yeni enerji tarlası karom, 3'lük ve 2'lik iki enerji tarlası kümemi birleştirdi. Kaç "
+     "puan alırım?", "rebirth", 6),
     # each "birinde" a King's Day; a tie for first scores as first; the '0' token costs 3
-    days = work_out(calculator, "3 Kral Günü oldu: birinde en ileri bendim, birinde ikinci en "
-                    "ileri bendim, birinde de başka biriyle en önde berabereydik. Bir de 0 "
-                    "alanında 1 belirtecim var. Bunlardan net kaç ZP?", "nucleum")
-    assert days is not None and days.value == 11
-
+    ("3 Kral Günü oldu: birinde en ileri bendim, birinde ikinci en ileri bendim, birinde de "
+     "başka biriyle en önde berabereydik. Bir de 0 alanında 1 belirtecim var. Bunlardan net "
+     "kaç ZP?", "nucleum", 11),
+])
+def test_the_players_own_scoring_moves_worked_out_on_the_real_rules(real_corpus, question,
+                                                                     game, value):
+    worked = work_out(Calculator.from_corpus(ROOT / "corpus", real_corpus), question, game)
+    assert worked is not None and worked.value == value
 
 def test_two_numbers_asked_in_turn_carry_the_first_into_the_second(real_corpus):
     # the demand two Growth Phases on is the one that round's Emissions check meets, and
